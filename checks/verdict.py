@@ -1,0 +1,60 @@
+"""Typed verdicts and the record every check writes to reports/check.json.
+
+proved    the property holds for all sizes (an unbounded Z3 proof)
+holds     it holds up to the stated scope; `cases` and `states` say how much was explored
+violated  a counterexample was found (its JSON path is in `counterexample`)
+unknown   the check ran out of time or resources; never a pass
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+
+class Verdict(str, enum.Enum):
+    PROVED = "proved"
+    HOLDS = "holds"
+    VIOLATED = "violated"
+    UNKNOWN = "unknown"
+
+
+METHODS = ("z3", "exhaustive", "hypothesis", "spark")
+
+
+@attrs.define
+class CheckResult:
+    algorithm: str
+    property: str
+    claim: str
+    method: str
+    verdict: Verdict
+    scope: str
+    reading: str = "corrected"
+    cases: int = 0
+    states: int | None = None
+    seconds: float = 0.0
+    counterexample: str | None = None
+    expected: str | None = None
+    detail: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if self.method not in METHODS:
+            raise ValueError(f"unknown method {self.method!r}")
+        self.verdict = Verdict(self.verdict)
+
+    @property
+    def key(self) -> str:
+        return f"{self.algorithm}/{self.property}/{self.reading}/{self.method}"
+
+    def as_json(self) -> dict[str, Any]:
+        d = attrs.asdict(self)
+        d["verdict"] = self.verdict.value
+        d["seconds"] = round(self.seconds, 3)
+        return d
+
+    @property
+    def matches_expectation(self) -> bool:
+        return self.expected is None or self.expected == self.verdict.value

@@ -1,0 +1,557 @@
+"""LBDD: load-balancing data distribution trees, as an executable specification.
+
+Paper: Li Kai, Wang Yun, Yin Yi, Yuan Feifei, "Load-balancing data distribution in
+publish/subscribe mode", Journal of Southeast University (English Edition) 30(4):428-433, 2014
+(../shared/seeds/004_d47cd01acea43ac3.txt).
+
+    sec. 3.2   digests (top 32 bits of MD5), XOR distance, buckets, Algorithm 1 BucketConstruction
+    sec. 3.3   Algorithm 2 SelectTargets
+    sec. 3.4   Algorithm 3 PathUpdate, on failure and on join
+    sec. 3.5   Theorem 1 (the paths form a tree rooted at the publisher, one-way dissemination),
+               Theorem 2 (average out-degree 2)
+    sec. 4.3   exactly n copies; depth in [5, 9] for n = 100..500; buckets 24..32 at n = 500
+
+Modelled: one topic, one publisher and the subscribers of that topic. The agents are fully
+connected and know every subscriber (sec. 2.1), so each node computes its own targets from the
+same view; the dissemination tree is the union of every node's targets (one edge = one copy).
+Abstracted away: heartbeats and their timing, data slices, link capacities.
+
+The pseudocode leaves choices open. Each is a field of `Reading`; `READINGS` names the paper's
+literal reading, a corrected one, and every single-choice departure from the corrected one, so a
+check can say exactly which choice breaks which claim (docs/lbdd.md lists them).
+
+Layout, as in the paper: vocabulary and readings, state (the view and each node's local
+schedule), actions (Algorithms 1-3), then the claims as named properties over a concrete run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import math
+from fractions import Fraction
+from typing import Iterable
+
+import attrs
+
+from spec.registry import Property, register
+
+ALGORITHM = "lbdd"
+DIGEST_BITS = 32  # sec. 3.2: "the highest 32 bits are selected as the sequence ID"
+
+
+# --------------------------------------------------------------------------------------------
+# Readings of what the paper leaves open
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class Reading:
+    """One resolution of every open choice in sections 3.2-3.4.
+
+    hash_input     what MD5 hashes (3.2 "its IP address is hashed"): "ascii", the dotted-quad
+                   text, or "packed", the four address bytes.
+    zero_distance  where a subscriber whose digest equals the publisher's goes. The interval
+                   definition [2^(m-1), 2^m) puts distance 0 in no bucket m >= 1; "bucket0" keeps
+                   it beside the publisher (what a bit-length ComputeBucketNo returns), "bucket1"
+                   puts it in the nearest subscriber bucket.
+    tie_break      Algorithm 1 ranks by `peer.digest < SelfDigest`; "none" leaves equal digests
+                   with equal ranks, "address" breaks ties by the address.
+    rank_base      Algorithm 1 never initialises `rank`; 0 if it starts at zero, 1 if it starts
+                   at one, matching Algorithm 2's loop `for rank = 1 to SelfBucket.size()`.
+    ratio          Algorithm 2's arithmetic: "integer" (ratio = T div S, as in C or Java),
+                   "real" (exact ratio, the interval [ratio(r-1)+1, ratio r] taken over the reals),
+                   "ceil" (ratio = ceil(T/S)), or "floored" (exact ratio, both bounds floored:
+                   [floor(ratio(r-1))+1, floor(ratio r)]).
+    target_bucket  Which bucket a node sends to: "next-occupied", the first bucket of its ordered
+                   bucket sequence (3.2 builds the sequence only from occupied buckets), or
+                   "next-index", bucket SelfNo + 1 only.
+    path_update    Algorithm 3: "literal" recomputes a node's targets only when the changed peer is
+                   in a higher bucket and keeps the rank from Algorithm 1; "recompute" reruns
+                   Algorithms 1 and 2 at every node after every change.
+    """
+
+    name: str
+    hash_input: str = "ascii"
+    zero_distance: str = "bucket1"
+    tie_break: str = "address"
+    rank_base: int = 1
+    ratio: str = "floored"
+    target_bucket: str = "next-occupied"
+    path_update: str = "recompute"
+
+    def __attrs_post_init__(self) -> None:
+        allowed = {
+            "hash_input": ("ascii", "packed"),
+            "zero_distance": ("bucket0", "bucket1"),
+            "tie_break": ("none", "address"),
+            "rank_base": (0, 1),
+            "ratio": ("integer", "real", "ceil", "floored"),
+            "target_bucket": ("next-occupied", "next-index"),
+            "path_update": ("literal", "recompute"),
+        }
+        for field, values in allowed.items():
+            if getattr(self, field) not in values:
+                raise ValueError(f"reading {self.name!r}: {field} must be one of {values}, "
+                                 f"not {getattr(self, field)!r}")
+
+
+CORRECTED = Reading("corrected")
+LITERAL = Reading("literal", zero_distance="bucket0", tie_break="none", rank_base=0,
+                  ratio="integer", path_update="literal")
+
+READINGS: dict[str, Reading] = {r.name: r for r in (
+    CORRECTED,
+    LITERAL,
+    attrs.evolve(CORRECTED, name="packed-hash", hash_input="packed"),
+    attrs.evolve(CORRECTED, name="zero-in-bucket0", zero_distance="bucket0"),
+    attrs.evolve(CORRECTED, name="no-tie-break", tie_break="none"),
+    attrs.evolve(CORRECTED, name="rank-from-0", rank_base=0),
+    attrs.evolve(CORRECTED, name="integer-ratio", ratio="integer"),
+    attrs.evolve(CORRECTED, name="real-ratio", ratio="real"),
+    attrs.evolve(CORRECTED, name="ceil-ratio", ratio="ceil"),
+    attrs.evolve(CORRECTED, name="next-index", target_bucket="next-index"),
+    attrs.evolve(CORRECTED, name="literal-path-update", path_update="literal"),
+)}
+
+
+def reading_named(name: str) -> Reading:
+    try:
+        return READINGS[name]
+    except KeyError:
+        raise ValueError(f"unknown LBDD reading {name!r}; known: {', '.join(READINGS)}") from None
+
+
+# --------------------------------------------------------------------------------------------
+# Vocabulary: digests, distance, buckets (sec. 3.2)
+# --------------------------------------------------------------------------------------------
+
+def parse_ipv4(text: str) -> ipaddress.IPv4Address:
+    """The address a user gave, or a ValueError that names it."""
+    try:
+        return ipaddress.IPv4Address(text)
+    except (ipaddress.AddressValueError, ValueError, TypeError):
+        raise ValueError(f"not an IPv4 address: {text!r}") from None
+
+
+def md5_digest(address: str, hash_input: str = "ascii") -> int:
+    """Digest_i: the highest 32 bits of MD5 over the node's IP address (sec. 3.2)."""
+    ip = parse_ipv4(address)
+    data = str(ip).encode("ascii") if hash_input == "ascii" else ip.packed
+    return int.from_bytes(hashlib.md5(data).digest()[:4], "big")
+
+
+def distance(digest_a: int, digest_b: int) -> int:
+    """distance(N_i, N_j) = digest_i XOR digest_j (sec. 3.2)."""
+    return digest_a ^ digest_b
+
+
+def bucket_number(dist: int) -> int:
+    """The m with dist in [2^(m-1), 2^m); 0 for distance 0 (the source's own bucket)."""
+    return dist.bit_length()
+
+
+@attrs.frozen(order=True)
+class Node:
+    """A publisher or subscriber: its address (any label in abstract models) and its digest."""
+
+    digest: int
+    address: str
+
+
+def node_at(address: str, reading: Reading = CORRECTED) -> Node:
+    return Node(md5_digest(address, reading.hash_input), address)
+
+
+# --------------------------------------------------------------------------------------------
+# State: the view every agent shares, and each node's local schedule
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class View:
+    """P_i restricted to topic t: the publisher and the live subscribers (sec. 2.1, 3.2)."""
+
+    publisher: Node
+    subscribers: tuple[Node, ...]
+
+    def __attrs_post_init__(self) -> None:
+        addresses = [self.publisher.address] + [s.address for s in self.subscribers]
+        if len(set(addresses)) != len(addresses):
+            seen, dups = set(), set()
+            for a in addresses:
+                (dups if a in seen else seen).add(a)
+            raise ValueError(f"duplicate node address(es) {sorted(dups)}"
+                             + (" (the publisher is among the subscribers)"
+                                if self.publisher.address in dups else ""))
+
+    def members(self) -> tuple[Node, ...]:
+        return (self.publisher,) + self.subscribers
+
+
+@attrs.frozen
+class Schedule:
+    """What Algorithms 1 and 2 leave at one node: its bucket, rank and targets."""
+
+    self_no: int
+    rank: int
+    targets: tuple[str, ...]
+
+
+def bucket_of(node: Node, view: View, reading: Reading) -> int:
+    """ComputeBucketNo(source digest, node digest)."""
+    if node == view.publisher:
+        return 0
+    b = bucket_number(distance(view.publisher.digest, node.digest))
+    if b == 0 and reading.zero_distance == "bucket1":
+        return 1
+    return b
+
+
+def rank_key(node: Node, reading: Reading) -> tuple:
+    """What Algorithm 1 compares: the digest, and the address too when ties are broken."""
+    return (node.digest, node.address) if reading.tie_break == "address" else (node.digest,)
+
+
+# --------------------------------------------------------------------------------------------
+# Actions: Algorithm 1 (bucket construction), Algorithm 2 (target selection)
+# --------------------------------------------------------------------------------------------
+
+def bucket_construction(view: View, me: Node, reading: Reading) -> tuple[int, int, dict[int, list[Node]]]:
+    """Algorithm 1 at node `me`: (SelfNo, rank, the ordered bucket sequence above SelfNo)."""
+    self_no = bucket_of(me, view, reading)
+    rank = reading.rank_base
+    higher: dict[int, list[Node]] = {}
+    for peer in view.members():
+        if peer == me:
+            continue
+        bucket_no = bucket_of(peer, view, reading)
+        if bucket_no == self_no:
+            if rank_key(peer, reading) < rank_key(me, reading):
+                rank += 1
+        elif bucket_no > self_no and peer != view.publisher:
+            higher.setdefault(bucket_no, []).append(peer)
+    return self_no, rank, dict(sorted(higher.items()))
+
+
+def owned_indices(rank: int, self_size: int, target_size: int, reading: Reading) -> range:
+    """Algorithm 2's interval [LowBound, UpBound] for `rank`, as 1-based target indices.
+
+    Indices outside 1..target_size name no node and are dropped.
+    """
+    s, t = self_size, target_size
+    if reading.ratio == "integer":
+        ratio = t // s
+        low, up = ratio * (rank - 1) + 1, ratio * rank
+    elif reading.ratio == "ceil":
+        ratio = -(-t // s)
+        low, up = ratio * (rank - 1) + 1, ratio * rank
+    elif reading.ratio == "real":
+        ratio = Fraction(t, s)
+        low, up = math.ceil(ratio * (rank - 1) + 1), math.floor(ratio * rank)
+    else:  # "floored"
+        ratio = Fraction(t, s)
+        low, up = math.floor(ratio * (rank - 1)) + 1, math.floor(ratio * rank)
+    return range(max(low, 1), min(up, t) + 1)
+
+
+def select_target_bucket(self_no: int, higher: dict[int, list[Node]], reading: Reading) -> list[Node]:
+    """The bucket a node sends to (see Reading.target_bucket); empty if there is none."""
+    if reading.target_bucket == "next-index":
+        return higher.get(self_no + 1, [])
+    return next(iter(higher.values()), [])
+
+
+def select_targets(rank: int, self_size: int, target_bucket: list[Node], reading: Reading) -> tuple[Node, ...]:
+    """Algorithm 2: sort the target bucket, keep this rank's interval of it."""
+    ordered = sorted(target_bucket)  # "nodes in the bucket are ordered in increasing order"
+    return tuple(ordered[i - 1] for i in owned_indices(rank, self_size, len(ordered), reading))
+
+
+def local_schedule(view: View, me: Node, reading: Reading, rank: int | None = None) -> Schedule:
+    """Algorithms 1 and 2 at one node. `rank` overrides Algorithm 1's (a stale rank, sec. 3.4)."""
+    self_no, fresh_rank, higher = bucket_construction(view, me, reading)
+    self_size = sum(1 for n in view.members() if bucket_of(n, view, reading) == self_no)
+    use_rank = fresh_rank if rank is None else rank
+    targets = select_targets(use_rank, self_size, select_target_bucket(self_no, higher, reading), reading)
+    return Schedule(self_no, use_rank, tuple(t.address for t in targets))
+
+
+@attrs.frozen
+class State:
+    """The whole system: the shared view and every live node's schedule (by address)."""
+
+    view: View
+    schedules: tuple[tuple[str, Schedule], ...]
+
+    def schedule(self, address: str) -> Schedule:
+        return dict(self.schedules)[address]
+
+
+def initial_state(view: View, reading: Reading) -> State:
+    return State(view, tuple((n.address, local_schedule(view, n, reading)) for n in view.members()))
+
+
+def _path_update(state: State, new_view: View, changed: Node, reading: Reading) -> State:
+    """Algorithm 3 at every live node after `changed` failed or joined."""
+    if reading.path_update == "recompute":
+        return initial_state(new_view, reading)
+    changed_bucket = bucket_of(changed, state.view, reading) if changed in state.view.members() \
+        else bucket_of(changed, new_view, reading)
+    old = dict(state.schedules)
+    schedules = []
+    for node in new_view.members():
+        if node.address not in old:  # the joining node runs Algorithms 1 and 2 itself
+            schedules.append((node.address, local_schedule(new_view, node, reading)))
+        elif changed_bucket > old[node.address].self_no:  # "If BucketNo > SelfNo": reselect
+            schedules.append((node.address, local_schedule(new_view, node, reading,
+                                                          rank=old[node.address].rank)))
+        else:  # nothing in Algorithm 3 touches a node at or above the changed peer's bucket
+            schedules.append((node.address, old[node.address]))
+    return State(new_view, tuple(schedules))
+
+
+def fail(state: State, address: str, reading: Reading) -> State:
+    """A subscriber's heartbeat times out: every agent deletes it and runs Algorithm 3."""
+    view = state.view
+    gone = [s for s in view.subscribers if s.address == address]
+    if not gone:
+        raise ValueError(f"cannot fail {address!r}: not a live subscriber")
+    new_view = View(view.publisher, tuple(s for s in view.subscribers if s.address != address))
+    return _path_update(state, new_view, gone[0], reading)
+
+
+def join(state: State, node: Node, reading: Reading) -> State:
+    """A new subscriber broadcasts itself; every agent runs Algorithm 3 (sec. 3.4)."""
+    new_view = View(state.view.publisher, state.view.subscribers + (node,))
+    return _path_update(state, new_view, node, reading)
+
+
+# --------------------------------------------------------------------------------------------
+# A concrete run: the dissemination graph that the schedules induce
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class Dissemination:
+    """Node 0 is the publisher, 1..n the subscribers; one edge per copy sent."""
+
+    addresses: tuple[str, ...]
+    buckets: tuple[int, ...]
+    edges: tuple[tuple[int, int], ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.addresses) - 1
+
+
+def dissemination(state: State, reading: Reading) -> Dissemination:
+    members = state.view.members()
+    index = {m.address: i for i, m in enumerate(members)}
+    edges = tuple((index[a], index[t]) for a, sched in state.schedules for t in sched.targets)
+    return Dissemination(tuple(m.address for m in members),
+                         tuple(bucket_of(m, state.view, reading) for m in members), edges)
+
+
+def build_dissemination(view: View, reading: Reading) -> Dissemination:
+    return dissemination(initial_state(view, reading), reading)
+
+
+def abstract_view(publisher_digest: int, subscriber_digests: Iterable[int]) -> View:
+    """A view over bare digests (for small digest spaces); addresses are labels s1, s2, ..."""
+    subs = tuple(Node(d, f"s{i}") for i, d in enumerate(subscriber_digests, start=1))
+    return View(Node(publisher_digest, "p"), subs)
+
+
+# --------------------------------------------------------------------------------------------
+# Claims, as properties of a concrete run
+# --------------------------------------------------------------------------------------------
+
+def parent_counts(run: Dissemination) -> list[int]:
+    counts = [0] * len(run.addresses)
+    for _, receiver in run.edges:
+        counts[receiver] += 1
+    return counts
+
+
+def depths(run: Dissemination) -> dict[int, int]:
+    """Hop count from the publisher to every node it reaches (breadth first)."""
+    children: dict[int, list[int]] = {}
+    for s, r in run.edges:
+        children.setdefault(s, []).append(r)
+    depth, frontier = {0: 0}, [0]
+    while frontier:
+        nxt = []
+        for u in frontier:
+            for v in children.get(u, ()):
+                if v not in depth:
+                    depth[v] = depth[u] + 1
+                    nxt.append(v)
+        frontier = nxt
+    return depth
+
+
+def tree_depth(run: Dissemination) -> int:
+    return max(depths(run).values())
+
+
+def senders(run: Dissemination) -> set[int]:
+    return {s for s, _ in run.edges}
+
+
+def every_subscriber_has_one_parent(run: Dissemination) -> bool:
+    counts = parent_counts(run)
+    return counts[0] == 0 and all(c == 1 for c in counts[1:])
+
+
+def every_subscriber_reached(run: Dissemination) -> bool:
+    return len(depths(run)) == len(run.addresses)
+
+
+def no_cycle(run: Dissemination) -> bool:
+    """Kahn's algorithm removes every node iff the copy graph has no directed cycle."""
+    indegree = parent_counts(run)
+    children: dict[int, list[int]] = {}
+    for s, r in run.edges:
+        children.setdefault(s, []).append(r)
+    ready = [i for i, d in enumerate(indegree) if d == 0]
+    removed = 0
+    while ready:
+        u = ready.pop()
+        removed += 1
+        for v in children.get(u, ()):
+            indegree[v] -= 1
+            if indegree[v] == 0:
+                ready.append(v)
+    return removed == len(run.addresses)
+
+
+def one_way_dissemination(run: Dissemination) -> bool:
+    return all(run.buckets[s] < run.buckets[r] for s, r in run.edges)
+
+
+def exactly_n_copies(run: Dissemination) -> bool:
+    return len(run.edges) == run.n
+
+
+def buckets_at_most_log2_n(run: Dissemination) -> bool:
+    return all(b <= math.log2(run.n) for b in run.buckets[1:]) if run.n else True
+
+
+def mean_out_degree_of_all_nodes_is_two(run: Dissemination) -> bool:
+    return len(run.edges) == 2 * len(run.addresses)
+
+
+SENDER_DEGREE_BAND = (1.5, 2.5)
+SENDER_DEGREE_MIN_N = 100
+
+
+def mean_out_degree_of_senders_near_two(run: Dissemination) -> bool:
+    """Theorem 2 read statistically: for n >= 100, copies per sending node within [1.5, 2.5]."""
+    if run.n < SENDER_DEGREE_MIN_N:
+        return True
+    low, high = SENDER_DEGREE_BAND
+    return low <= len(run.edges) / max(len(senders(run)), 1) <= high
+
+
+def depth_between_5_and_9(run: Dissemination) -> bool:
+    return not (100 <= run.n <= 500) or 5 <= tree_depth(run) <= 9
+
+
+def buckets_24_to_32_at_500(run: Dissemination) -> bool:
+    return run.n != 500 or all(24 <= b <= 32 for b in run.buckets[1:])
+
+
+# Reachability witnesses: a run where the invariant has something to say.
+def relays_copies(run: Dissemination) -> bool:
+    return any(s != 0 for s, _ in run.edges)
+
+
+def reaches_depth_three(run: Dissemination) -> bool:
+    return len(run.edges) > 0 and tree_depth(run) >= 3
+
+
+def has_fan_out(run: Dissemination) -> bool:
+    return any(c >= 2 for c in _out_degrees(run).values())
+
+
+def _out_degrees(run: Dissemination) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for s, _ in run.edges:
+        out[s] = out.get(s, 0) + 1
+    return out
+
+
+def in_depth_table_range(run: Dissemination) -> bool:
+    return 100 <= run.n <= 500
+
+
+def has_500_subscribers(run: Dissemination) -> bool:
+    return run.n == 500
+
+
+def has_100_subscribers(run: Dissemination) -> bool:
+    return run.n >= SENDER_DEGREE_MIN_N
+
+
+PROPERTIES = [register(p) for p in (
+    Property(ALGORITHM, "every_subscriber_has_one_parent", every_subscriber_has_one_parent,
+             "sec. 3.5.1 Theorem 1 (3): all nodes except the publisher have only one father node",
+             witness=relays_copies),
+    Property(ALGORITHM, "every_subscriber_reached", every_subscriber_reached,
+             "sec. 3.5.1 Theorem 1 (1): there is a path between the publisher and any node",
+             witness=reaches_depth_three),
+    Property(ALGORITHM, "no_cycle", no_cycle,
+             "sec. 3.5.1 Theorem 1 (2): there is no loop in any path", witness=relays_copies),
+    Property(ALGORITHM, "one_way_dissemination", one_way_dissemination,
+             "sec. 3.5.1 Corollary 1: copies flow from a smaller to a larger bucket rank",
+             witness=relays_copies),
+    Property(ALGORITHM, "exactly_n_copies", exactly_n_copies,
+             "sec. 4.3: with the dissemination tree exactly n copies are sent", witness=has_fan_out),
+    Property(ALGORITHM, "buckets_at_most_log2_n", buckets_at_most_log2_n,
+             "sec. 3.2: N_i is in bucket SelfNo with 0 <= SelfNo <= log2 n", witness=relays_copies),
+    Property(ALGORITHM, "mean_out_degree_of_all_nodes_is_two", mean_out_degree_of_all_nodes_is_two,
+             "sec. 3.5.2 Theorem 2, read over every node: the average out-degree of a node is 2",
+             witness=has_fan_out),
+    Property(ALGORITHM, "mean_out_degree_of_senders_near_two", mean_out_degree_of_senders_near_two,
+             "sec. 3.5.2 Theorem 2, read over sending nodes for n >= 100, within [1.5, 2.5]",
+             witness=has_100_subscribers),
+    Property(ALGORITHM, "depth_between_5_and_9", depth_between_5_and_9,
+             "sec. 4.3 Tab. 1: for n = 100..500 the tree depth is in [5, 9]",
+             witness=in_depth_table_range),
+    Property(ALGORITHM, "buckets_24_to_32_at_500", buckets_24_to_32_at_500,
+             "sec. 4.3: when n is 500 the subscribers are mapped to buckets 24 to 32",
+             witness=has_500_subscribers),
+)]
+
+
+def evaluate(run: Dissemination) -> dict[str, bool]:
+    """Every LBDD property on one run."""
+    return {p.name: p.predicate(run) for p in PROPERTIES}
+
+
+# The partition claim behind Theorem 1 (3), stated over bucket sizes rather than runs: Algorithm 2
+# gives every target index 1..T to exactly one rank. Z3 proves or refutes it for all sizes.
+@attrs.frozen
+class BucketSizes:
+    """Algorithm 2's whole input, up to naming: S senders, T targets, and the reading."""
+
+    self_size: int
+    target_size: int
+    reading: Reading
+
+
+def schedule_partitions_targets(case: BucketSizes) -> bool:
+    s, t, reading = case.self_size, case.target_size, case.reading
+    owners = [0] * (t + 1)
+    for r in range(reading.rank_base, reading.rank_base + s):
+        for j in owned_indices(r, s, t, reading):
+            owners[j] += 1
+    return all(c == 1 for c in owners[1:])
+
+
+def splits_a_bucket(case: BucketSizes) -> bool:
+    return case.self_size >= 2 and case.target_size >= 2
+
+
+PARTITION = register(Property(
+    ALGORITHM, "schedule_partitions_targets", schedule_partitions_targets,
+    "sec. 3.3 Algorithm 2, sec. 3.5.1: Dest_i is cut into disjoint subsets and each node of bucket "
+    "SelfNo is mapped to exactly one, so every target has one sender", witness=splits_a_bucket))
