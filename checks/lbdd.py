@@ -387,3 +387,165 @@ def timed(fn, *args, **kwargs):
 def result(prop: str, method: str, reading: str, verdict: Verdict, scope: str, **kw) -> CheckResult:
     claim = next(p.claim for p in properties(ALGORITHM) if p.name == prop)
     return CheckResult(ALGORITHM, prop, claim, method, verdict, scope, reading=reading, **kw)
+
+
+# --------------------------------------------------------------------------------------------
+# The checks `make check` runs, and what each reports
+# --------------------------------------------------------------------------------------------
+
+TREE_PROPERTIES = ["every_subscriber_has_one_parent", "every_subscriber_reached", "no_cycle",
+                   "one_way_dissemination", "exactly_n_copies", "buckets_at_most_log2_n",
+                   "mean_out_degree_of_all_nodes_is_two"]
+PARTITION_READINGS = ["corrected", "literal", "rank-from-0", "integer-ratio", "real-ratio", "ceil-ratio"]
+# Abstract digests make the hash input irrelevant, so packed-hash is left to Spark.
+EXPLORED_READINGS = [r for r in L.READINGS if r != "packed-hash"]
+# A static run is the same under both path-update readings.
+HYPOTHESIS_READINGS = [r for r in EXPLORED_READINGS if r != "literal-path-update"]
+PARTITION_SIZES = {"default": 32, "large": 128}
+HYPOTHESIS_EXAMPLES = {"default": 150, "large": 2000}
+
+
+def schedule_document(reading: L.Reading, method: str, s: int, t: int) -> dict[str, Any]:
+    return {"algorithm": ALGORITHM, "property": "schedule_partitions_targets", "reading": reading.name,
+            "method": method, "kind": "schedule", "S": s, "T": t}
+
+
+def replay_schedule(doc: dict[str, Any], say=print) -> bool:
+    """Algorithm 2 for S senders and T targets, rank by rank; True if some index is not owned once."""
+    reading = L.reading_named(doc["reading"])
+    s, t = doc["S"], doc["T"]
+    say(f"Algorithm 2, reading {reading.name!r} (ratio {reading.ratio}, ranks from {reading.rank_base}): "
+        f"SelfBucket of {s}, TargetBucket of {t}")
+    owners = {j: [] for j in range(1, t + 1)}
+    for r in range(reading.rank_base, reading.rank_base + s):
+        got = list(L.owned_indices(r, s, t, reading))
+        for j in got:
+            owners[j].append(r)
+        say(f"  rank {r}: targets {got or '-'}")
+    bad = {j: rs for j, rs in owners.items() if len(rs) != 1}
+    for j, rs in bad.items():
+        say(f"  target index {j} is owned by {len(rs)} rank(s) {rs}")
+    say("schedule_partitions_targets: " + ("VIOLATED" if bad else "holds"))
+    return bool(bad)
+
+
+def run_checks(scope: str, write_counterexample, spark_summary: dict | None = None,
+               deadline_seconds: float = 120.0, only: set[str] | None = None) -> list[CheckResult]:
+    """Every LBDD check at a scope; `write_counterexample(doc) -> path` stores a replay file."""
+    results: list[CheckResult] = []
+    wanted = (lambda method: only is None or method in only)
+
+    if wanted("z3"):
+        for name in PARTITION_READINGS:
+            reading = L.READINGS[name]
+            outcome, secs = timed(prove_partition, reading)
+            path = None
+            if outcome["verdict"] == Verdict.VIOLATED:
+                path = write_counterexample(schedule_document(reading, "z3", outcome["S"], outcome["T"]))
+            results.append(result("schedule_partitions_targets", "z3", name, outcome["verdict"],
+                                  "all S >= 1, T >= 0 (unbounded integers)", cases=outcome["queries"],
+                                  seconds=secs, counterexample=path,
+                                  detail=outcome.get("detail", f"{outcome.get('kind', '')} at S={outcome.get('S')}, "
+                                                               f"T={outcome.get('T')}, index {outcome.get('j')}")))
+        outcome, secs = timed(prove_one_way)
+        results.append(result("one_way_dissemination", "z3", "corrected", outcome["verdict"],
+                              "all 32-bit digests, paths of any length", cases=len(outcome.get("lemmas", {})),
+                              seconds=secs, detail="; ".join(f"{k}: {v}" for k, v in outcome.get("lemmas", {}).items())))
+
+    if wanted("exhaustive"):
+        bound = PARTITION_SIZES[scope]
+        for name in PARTITION_READINGS:
+            reading = L.READINGS[name]
+            start = time.perf_counter()
+            cases = [L.BucketSizes(s, t, reading) for s in range(1, bound + 1) for t in range(0, bound + 1)]
+            bad = next((c for c in cases if not L.schedule_partitions_targets(c)), None)
+            witnessed = any(L.splits_a_bucket(c) for c in cases)
+            path = write_counterexample(schedule_document(reading, "exhaustive", bad.self_size, bad.target_size)) \
+                if bad else None
+            verdict = Verdict.VIOLATED if bad else (Verdict.HOLDS if witnessed else Verdict.UNKNOWN)
+            results.append(result("schedule_partitions_targets", "exhaustive", name, verdict,
+                                  f"every S in 1..{bound}, T in 0..{bound}", cases=len(cases),
+                                  seconds=time.perf_counter() - start, counterexample=path,
+                                  detail=f"first failure S={bad.self_size}, T={bad.target_size}" if bad else ""))
+        for name in EXPLORED_READINGS:
+            reading = L.READINGS[name]
+            totals = {"states": 0, "transitions": 0, "initial": 0, "seconds": 0.0}
+            violations: dict[str, Any] = {}
+            witnessed = {p: False for p in TREE_PROPERTIES}
+            complete = True
+            for sc in SCOPES[scope]:
+                ex = explore_reading(sc, reading, TREE_PROPERTIES, deadline=deadline_seconds)
+                complete &= ex.complete
+                for k in ("states", "transitions", "initial"):
+                    totals[k] += getattr(ex, k)
+                totals["seconds"] += ex.seconds
+                for p, trace in ex.violations.items():
+                    # keep the shortest trace, then the one from the smaller initial view
+                    old = violations.get(p)
+                    if old is None or (len(trace), len(trace[0][1].view.subscribers)) < \
+                            (len(old), len(old[0][1].view.subscribers)):
+                        violations[p] = trace
+                for p, seen in ex.witnessed.items():
+                    witnessed[p] |= seen
+            description = " + ".join(sc.describe() for sc in SCOPES[scope])
+            for p in TREE_PROPERTIES:
+                path, detail = None, ""
+                if p in violations:
+                    verdict = Verdict.VIOLATED
+                    path = write_counterexample(trace_document(p, reading, "exhaustive", violations[p]))
+                    detail = f"shortest trace: {len(violations[p]) - 1} event(s)"
+                elif not complete:
+                    verdict, detail = Verdict.UNKNOWN, f"stopped at the {deadline_seconds:.0f} s limit"
+                elif not witnessed[p]:
+                    verdict, detail = Verdict.UNKNOWN, "vacuous: the witness state was never reached"
+                else:
+                    verdict = Verdict.HOLDS
+                results.append(result(p, "exhaustive", name, verdict, description,
+                                      cases=totals["initial"], states=totals["states"],
+                                      seconds=totals["seconds"], counterexample=path,
+                                      detail=detail or f"{totals['transitions']} transitions"))
+
+    if wanted("hypothesis"):
+        for name in HYPOTHESIS_READINGS:
+            reading = L.READINGS[name]
+            for p in TREE_PROPERTIES:
+                (cases, found), secs = timed(hypothesis_search, p, reading, HYPOTHESIS_EXAMPLES[scope])
+                path = write_counterexample(view_document(p, reading, "hypothesis", found)) if found else None
+                results.append(result(p, "hypothesis", name, Verdict.VIOLATED if found else Verdict.HOLDS,
+                                      f"{HYPOTHESIS_EXAMPLES[scope]} random views, <= 24 subscribers, digests of "
+                                      f"2-32 bits (shrunk)", cases=cases, seconds=secs, counterexample=path))
+
+    if wanted("spark") and spark_summary is not None:
+        results.extend(spark_results(spark_summary, write_counterexample))
+    return results
+
+
+def spark_results(summary: dict[str, Any], write_counterexample) -> list[CheckResult]:
+    from spark_validation.lbdd import LbddJob
+
+    job = LbddJob(readings=tuple(summary["config"]["readings"]),
+                  max_subscribers=summary["config"]["max_subscribers"])
+    out = []
+    for column, outcome in summary["checks"].items():
+        reading, prop = column.split(":")
+        seen = summary["witnesses"].get(f"{column}:witness")
+        path, detail = None, f"{outcome['violations']} of {summary['cases']} topologies violate"
+        if outcome["violations"]:
+            verdict = Verdict.VIOLATED
+            path = write_counterexample(job.counterexample(column, outcome["first"]["seed"]))
+            detail += f"; first: seed {outcome['first']['seed']} with {outcome['first']['n']} subscribers"
+        elif seen == 0:
+            verdict, detail = Verdict.UNKNOWN, "vacuous: no topology reached the witness"
+        else:
+            verdict = Verdict.HOLDS
+        out.append(result(prop, "spark", reading, verdict,
+                          f"{summary['cases']} random topologies, 1..{job.max_subscribers} subscribers "
+                          f"(log-uniform), MD5 of random IPv4", cases=summary["cases"],
+                          seconds=summary.get("seconds", 0.0), counterexample=path, detail=detail))
+    return out
+
+
+def replay_document(doc: dict[str, Any], say=print) -> tuple[bool, L.Dissemination | None]:
+    if doc.get("kind") == "schedule":
+        return replay_schedule(doc, say), None
+    return replay(doc, say)

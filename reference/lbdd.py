@@ -55,8 +55,11 @@ class Tree:
         return len(self.digests) - 1
 
 
-def owned_bounds(ranks: np.ndarray, s: int, t: int, ratio: str) -> tuple[np.ndarray, np.ndarray]:
-    """Algorithm 2's [LowBound, UpBound] per rank, in exact integer arithmetic, clipped to 1..t."""
+def owned_bounds(ranks: np.ndarray, s, t, ratio: str) -> tuple[np.ndarray, np.ndarray]:
+    """Algorithm 2's [LowBound, UpBound] per rank, in exact integer arithmetic, clipped to 1..t.
+
+    `s` and `t` are scalars or arrays aligned with `ranks` (s >= 1).
+    """
     if ratio == "integer":
         q = t // s
         low, up = q * (ranks - 1) + 1, q * ranks
@@ -76,6 +79,9 @@ def disseminate(digests: np.ndarray, publisher_digest: int, reading: Reading,
 
     `tie_order` ranks all members, publisher first, among equal digests (the order of their
     addresses, as the spec compares them); by default the publisher, then input order.
+    Every step is one vector operation over all members: sort by (bucket, digest, tie), number
+    the occupied buckets, rank each member inside its bucket, find each bucket's target bucket,
+    and cut the target bucket into the rank's interval.
     """
     n = len(digests)
     all_digests = np.concatenate([np.array([publisher_digest], dtype=np.uint64),
@@ -86,42 +92,38 @@ def disseminate(digests: np.ndarray, publisher_digest: int, reading: Reading,
         buckets[1:][buckets[1:] == 0] = 1
     ties = np.arange(n + 1) if tie_order is None else np.asarray(tie_order)
     order = np.lexsort((ties, all_digests, buckets))
-    sorted_buckets = buckets[order]
-    sorted_digests = all_digests[order]
-    starts = np.flatnonzero(np.r_[True, sorted_buckets[1:] != sorted_buckets[:-1]])
-    ends = np.r_[starts[1:], len(order)]
-    occupied = sorted_buckets[starts]
+    sb, sd = buckets[order], all_digests[order]
+    position = np.arange(n + 1)
 
-    senders, receivers = [], []
-    for g, (lo, hi) in enumerate(zip(starts, ends)):
-        b = occupied[g]
-        if reading.target_bucket == "next-index":
-            nxt = np.flatnonzero(occupied == b + 1)
-            if len(nxt) == 0:
-                continue
-            tg = int(nxt[0])
-        else:
-            tg = g + 1
-            if tg >= len(occupied):
-                continue
-        t_lo, t_hi = starts[tg], ends[tg]
-        s, t = hi - lo, t_hi - t_lo
-        positions = np.arange(s)
-        if reading.tie_break == "none":  # rank = number of strictly smaller digests
-            d = sorted_digests[lo:hi]
-            positions = np.searchsorted(d, d, side="left")
-        ranks = positions + reading.rank_base
-        low, up = owned_bounds(ranks.astype(np.int64), int(s), int(t), reading.ratio)
-        counts = np.maximum(up - low + 1, 0)
-        if counts.sum() == 0:
-            continue
-        sender_rows = np.repeat(np.arange(lo, hi), counts)
-        offsets = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-        target_rows = t_lo + np.repeat(low - 1, counts) + offsets
-        senders.append(order[sender_rows])
-        receivers.append(order[target_rows])
-    cat = (lambda parts: np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, np.int64))
-    return Tree(all_digests, buckets, cat(senders), cat(receivers))
+    new_group = np.r_[True, sb[1:] != sb[:-1]]
+    group = np.cumsum(new_group) - 1                 # occupied-bucket number of each member
+    starts = np.flatnonzero(new_group)
+    sizes = np.diff(np.r_[starts, n + 1])
+    occupied = sb[starts]
+    first_of_group = starts[group]
+    if reading.tie_break == "none":  # rank counts strictly smaller digests: equal digests share it
+        new_digest = new_group | np.r_[True, sd[1:] != sd[:-1]]
+        below = np.maximum.accumulate(np.where(new_digest, position, 0)) - first_of_group
+    else:
+        below = position - first_of_group
+    ranks = below + reading.rank_base
+
+    if reading.target_bucket == "next-index":
+        target = np.searchsorted(occupied, occupied + 1)
+        has_target = (target < len(occupied)) & (occupied[np.minimum(target, len(occupied) - 1)] == occupied + 1)
+    else:
+        target = np.arange(len(occupied)) + 1
+        has_target = target < len(occupied)
+    target = np.where(has_target, target, 0)
+    s = sizes[group]
+    t = np.where(has_target[group], sizes[target[group]], 0)
+    low, up = owned_bounds(ranks, s, t, reading.ratio)
+    counts = np.maximum(up - low + 1, 0)
+    total = int(counts.sum())
+    sender_rows = np.repeat(position, counts)
+    offsets = np.arange(total) - np.repeat(np.cumsum(counts) - counts, counts)
+    target_rows = np.repeat(starts[target[group]] + low - 1, counts) + offsets
+    return Tree(all_digests, buckets, order[sender_rows].astype(np.int64), order[target_rows].astype(np.int64))
 
 
 def as_dissemination(tree: Tree, addresses: Sequence[str] | None = None) -> Dissemination:
@@ -132,29 +134,27 @@ def as_dissemination(tree: Tree, addresses: Sequence[str] | None = None) -> Diss
                          tuple(zip(tree.senders.tolist(), tree.receivers.tolist())))
 
 
-def _check_inputs(subscribers: Sequence[str], publisher: str) -> None:
+def canonical_addresses(subscribers: Sequence[str], publisher: str) -> tuple[str, list[str]]:
+    """Validate once: every address an IPv4 dotted quad, no duplicates, publisher not subscribing."""
     if isinstance(subscribers, str):
         raise ValueError("subscribers must be a list of IPv4 addresses, not one string")
-    parse_ipv4(publisher)
-    seen: set[str] = set()
-    for s in subscribers:
-        canonical = str(parse_ipv4(s))
-        if canonical in seen:
-            raise ValueError(f"duplicate subscriber {s!r}")
-        seen.add(canonical)
-    if str(parse_ipv4(publisher)) in seen:
+    pub = str(parse_ipv4(publisher))
+    subs = [str(parse_ipv4(s)) for s in subscribers]
+    if len(set(subs)) != len(subs):
+        seen: set[str] = set()
+        dup = next(s for s in subs if s in seen or seen.add(s))
+        raise ValueError(f"duplicate subscriber {dup!r}")
+    if pub in set(subs):
         raise ValueError(f"the publisher {publisher!r} is also listed as a subscriber")
+    return pub, subs
 
 
 def build(subscribers: Sequence[str], publisher: str, reading: str | Reading = "corrected") -> Tree:
     """The copy graph for IPv4 subscribers and publisher under a named reading."""
     reading = reading_named(reading) if isinstance(reading, str) else reading
-    _check_inputs(subscribers, publisher)
-    subscribers = [str(parse_ipv4(s)) for s in subscribers]
-    digests = digests_of(subscribers, reading.hash_input)
-    publisher_digest = int(digests_of([publisher], reading.hash_input)[0])
-    return disseminate(digests, publisher_digest, reading,
-                       address_order([str(parse_ipv4(publisher))] + subscribers))
+    pub, subs = canonical_addresses(subscribers, publisher)
+    digests = fast_digests([pub] + subs, reading.hash_input)
+    return disseminate(digests[1:], int(digests[0]), reading, address_order([pub] + subs))
 
 
 def address_order(addresses: Sequence[str]) -> np.ndarray:
@@ -169,7 +169,8 @@ def build_tree(subscribers: Sequence[str], publisher: str, reading: str | Readin
     leaves a subscriber with no parent or several (the literal reading does, see docs/lbdd.md).
     """
     tree = build(subscribers, publisher, reading)
-    names = [str(parse_ipv4(publisher))] + [str(parse_ipv4(s)) for s in subscribers]
+    pub, subs = canonical_addresses(subscribers, publisher)
+    names = [pub] + subs
     counts = np.bincount(tree.receivers, minlength=tree.n + 1)
     orphans = [names[i] for i in np.flatnonzero(counts[1:] == 0) + 1]
     doubled = [names[i] for i in np.flatnonzero(counts[1:] > 1) + 1]
@@ -218,3 +219,33 @@ def out_degree_histogram(tree: Tree) -> dict[int, int]:
 
 def occupied_buckets(tree: Tree) -> list[int]:
     return sorted(set(tree.buckets[1:].tolist()))
+
+
+# --------------------------------------------------------------------------------------------
+# Random topologies for validation at scale
+# --------------------------------------------------------------------------------------------
+
+MAX_RANDOM_SUBSCRIBERS = 1000
+
+
+def random_topology(seed: int, max_subscribers: int = MAX_RANDOM_SUBSCRIBERS) -> tuple[str, list[str]]:
+    """(publisher, subscribers): a log-uniform count in 1..max of distinct random IPv4 addresses."""
+    from reference.generators import distinct_uint32, dotted, log_uniform_int, rng_for
+
+    rng = rng_for(ALGORITHM_SALT, seed)
+    n = log_uniform_int(rng, 1, max_subscribers)
+    addresses = dotted(distinct_uint32(rng, n + 1))
+    return addresses[0], addresses[1:]
+
+
+ALGORITHM_SALT = "lbdd"
+
+
+def fast_digests(addresses: Sequence[str], hash_input: str = "ascii") -> np.ndarray:
+    """digests_of for addresses known to be well-formed dotted quads (generated ones)."""
+    if hash_input == "ascii":
+        data = (a.encode() for a in addresses)
+    else:
+        data = (bytes(int(x) for x in a.split(".")) for a in addresses)
+    return np.fromiter((int.from_bytes(hashlib.md5(d).digest()[:4], "big") for d in data),
+                       dtype=np.uint64, count=len(addresses))

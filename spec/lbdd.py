@@ -26,6 +26,7 @@ schedule), actions (Algorithms 1-3), then the claims as named properties over a 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import ipaddress
 import math
@@ -331,7 +332,11 @@ def join(state: State, node: Node, reading: Reading) -> State:
 
 @attrs.frozen
 class Dissemination:
-    """Node 0 is the publisher, 1..n the subscribers; one edge per copy sent."""
+    """Node 0 is the publisher, 1..n the subscribers; one edge per copy sent.
+
+    The derived views (children, parent counts, depths) are computed once per run, since most
+    properties look at them.
+    """
 
     addresses: tuple[str, ...]
     buckets: tuple[int, ...]
@@ -340,6 +345,34 @@ class Dissemination:
     @property
     def n(self) -> int:
         return len(self.addresses) - 1
+
+    @functools.cached_property
+    def children(self) -> list[list[int]]:
+        out: list[list[int]] = [[] for _ in self.addresses]
+        for sender, receiver in self.edges:
+            out[sender].append(receiver)
+        return out
+
+    @functools.cached_property
+    def parent_counts(self) -> list[int]:
+        counts = [0] * len(self.addresses)
+        for _, receiver in self.edges:
+            counts[receiver] += 1
+        return counts
+
+    @functools.cached_property
+    def depths(self) -> dict[int, int]:
+        """Hop count from the publisher to every node it reaches (breadth first)."""
+        depth, frontier = {0: 0}, [0]
+        while frontier:
+            nxt = []
+            for u in frontier:
+                for v in self.children[u]:
+                    if v not in depth:
+                        depth[v] = depth[u] + 1
+                        nxt.append(v)
+            frontier = nxt
+        return depth
 
 
 def dissemination(state: State, reading: Reading) -> Dissemination:
@@ -364,59 +397,32 @@ def abstract_view(publisher_digest: int, subscriber_digests: Iterable[int]) -> V
 # Claims, as properties of a concrete run
 # --------------------------------------------------------------------------------------------
 
-def parent_counts(run: Dissemination) -> list[int]:
-    counts = [0] * len(run.addresses)
-    for _, receiver in run.edges:
-        counts[receiver] += 1
-    return counts
-
-
-def depths(run: Dissemination) -> dict[int, int]:
-    """Hop count from the publisher to every node it reaches (breadth first)."""
-    children: dict[int, list[int]] = {}
-    for s, r in run.edges:
-        children.setdefault(s, []).append(r)
-    depth, frontier = {0: 0}, [0]
-    while frontier:
-        nxt = []
-        for u in frontier:
-            for v in children.get(u, ()):
-                if v not in depth:
-                    depth[v] = depth[u] + 1
-                    nxt.append(v)
-        frontier = nxt
-    return depth
-
-
 def tree_depth(run: Dissemination) -> int:
-    return max(depths(run).values())
+    return max(run.depths.values())
 
 
-def senders(run: Dissemination) -> set[int]:
-    return {s for s, _ in run.edges}
+def senders(run: Dissemination) -> list[int]:
+    return [u for u, targets in enumerate(run.children) if targets]
 
 
 def every_subscriber_has_one_parent(run: Dissemination) -> bool:
-    counts = parent_counts(run)
+    counts = run.parent_counts
     return counts[0] == 0 and all(c == 1 for c in counts[1:])
 
 
 def every_subscriber_reached(run: Dissemination) -> bool:
-    return len(depths(run)) == len(run.addresses)
+    return len(run.depths) == len(run.addresses)
 
 
 def no_cycle(run: Dissemination) -> bool:
     """Kahn's algorithm removes every node iff the copy graph has no directed cycle."""
-    indegree = parent_counts(run)
-    children: dict[int, list[int]] = {}
-    for s, r in run.edges:
-        children.setdefault(s, []).append(r)
+    indegree = list(run.parent_counts)
     ready = [i for i, d in enumerate(indegree) if d == 0]
     removed = 0
     while ready:
         u = ready.pop()
         removed += 1
-        for v in children.get(u, ()):
+        for v in run.children[u]:
             indegree[v] -= 1
             if indegree[v] == 0:
                 ready.append(v)
@@ -469,14 +475,7 @@ def reaches_depth_three(run: Dissemination) -> bool:
 
 
 def has_fan_out(run: Dissemination) -> bool:
-    return any(c >= 2 for c in _out_degrees(run).values())
-
-
-def _out_degrees(run: Dissemination) -> dict[int, int]:
-    out: dict[int, int] = {}
-    for s, _ in run.edges:
-        out[s] = out.get(s, 0) + 1
-    return out
+    return any(len(targets) >= 2 for targets in run.children)
 
 
 def in_depth_table_range(run: Dissemination) -> bool:
