@@ -43,6 +43,14 @@ def arrow_schema(job: Job) -> pa.Schema:
                      + [(c, pa.int64()) for c in job.metric_columns()])
 
 
+def spark_schema(job: Job):
+    """The same columns as a Spark StructType (mapInArrow takes Spark types)."""
+    from pyspark.sql import types as T
+
+    kinds = {pa.int64(): T.LongType(), pa.bool_(): T.BooleanType()}
+    return T.StructType([T.StructField(f.name, kinds[f.type], nullable=False) for f in arrow_schema(job)])
+
+
 def evaluate_locally(job: Job, seeds: np.ndarray, batch: int = 1000) -> pa.Table:
     """The single-process loop over the same seeds: the baseline for Spark."""
     return pa.Table.from_batches([job.evaluate(seeds[i:i + batch]) for i in range(0, len(seeds), batch)],
@@ -107,6 +115,7 @@ def spark_session(master: str = "local[*]", app: str = "pubsub-proofs"):
     os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
     builder = (SparkSession.builder.master(master).appName(app)
                .config("spark.ui.enabled", "false")
+               .config("spark.ui.showConsoleProgress", "false")
                .config("spark.sql.shuffle.partitions", "8")
                .config("spark.driver.host", "127.0.0.1")
                .config("spark.driver.bindAddress", "127.0.0.1")
@@ -144,7 +153,7 @@ def validate(job: Job, topologies: int, out_dir: str | Path, master: str = "loca
     spark = spark or spark_session(master)
     partitions = partitions or max(2, spark.sparkContext.defaultParallelism * 2)
     spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(batch))
-    schema = arrow_schema(job)
+    schema = spark_schema(job)
     start = time.perf_counter()
     reused = ran = 0
     try:

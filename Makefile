@@ -1,0 +1,44 @@
+# Every target sets itself up: a fresh machine with Python 3.11 needs nothing else (Java 17 is
+# installed from Debian's packages when missing and we are root).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+TOPOLOGIES ?= 1000000
+
+.PHONY: check test validate bench docs java clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e .
+	touch $(STAMP)
+
+java:
+	@command -v java >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && apt-get install -y -qq openjdk-17-jre-headless >/dev/null; \
+	  else echo "PySpark 4.3 needs Java 17: install openjdk-17 and retry" >&2; exit 1; fi; }
+
+## make check: every check at default scope, a Spark validation on local[*], the summary table,
+## reports/check.json, then docs/ regenerated from it. Fails if any verdict differs from the manifest.
+check: $(STAMP) java
+	$(BIN)/pubsub-proofs check
+	$(BIN)/pubsub-proofs docs
+
+## make test: the test suite (unit, hypothesis, Spark on local[2], a standalone Spark cluster).
+test: $(STAMP) java
+	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+## make validate: every LBDD property on 1,000,000 random topologies (TOPOLOGIES=... to change).
+validate: $(STAMP) java
+	$(BIN)/pubsub-proofs validate lbdd --topologies $(TOPOLOGIES) --json reports/validate-lbdd.json
+
+## make bench: throughput figures, side by side in one run, written to reports/bench.json.
+bench: $(STAMP) java
+	$(BIN)/pubsub-proofs bench --out reports/bench.json
+
+docs: $(STAMP)
+	$(BIN)/pubsub-proofs docs
+
+clean:
+	rm -rf reports/spark reports/counterexamples reports/*.json

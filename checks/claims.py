@@ -1,0 +1,140 @@
+"""Every paper claim with one combined verdict per reading, from reports/check.json.
+
+The claims are the registered properties (spec/registry.py), each quoting its paper section
+(for LBDD: sec. 3.2-3.5 and 4.3 of Li, Wang, Yin & Yuan, J. Southeast Univ. 30(4), 2014).
+Per reading, the records of all methods are combined:
+
+    fails             some method found a violation; the counterexample shown is the most
+                      convincing one (z3, then exhaustive, then hypothesis, then spark)
+    proved            Z3 proved it for all sizes and nothing violated it
+    holds (bounded)   it held up to the bounds each method states, and no proof exists
+    unknown           nothing decided it (timeouts, vacuous runs)
+
+A claim that fails under some readings and holds under others is "ambiguous": what the paper
+claims depends on how its pseudocode is read.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from checks.verdict import METHODS
+from spec.registry import properties
+
+FAILS, PROVED, BOUNDED, UNKNOWN = "fails", "proved", "holds (bounded)", "unknown"
+COLOURS = {FAILS: "red", PROVED: "bold green", BOUNDED: "green", UNKNOWN: "yellow"}
+
+
+def load_report(report_path: str | Path) -> dict[str, Any]:
+    path = Path(report_path)
+    if not path.exists():
+        raise ValueError(f"no report at {path}: run `make check` first")
+    try:
+        report = json.loads(path.read_text())
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path} is not a check report (invalid JSON: {e})") from None
+    if not isinstance(report, dict) or not isinstance(report.get("results"), list):
+        raise ValueError(f"{path} is not a check report (no 'results' list)")
+    return report
+
+
+def bounds(record: dict[str, Any]) -> str:
+    """How far a method looked: its scope and, where counted, cases and states."""
+    sizes = []
+    if record.get("cases"):
+        sizes.append(f"{record['cases']} cases")
+    if record.get("states"):
+        sizes.append(f"{record['states']} states")
+    return record["scope"] + (f" ({', '.join(sizes)})" if sizes else "")
+
+
+def method_rank(record: dict[str, Any]) -> int:
+    return METHODS.index(record["method"]) if record["method"] in METHODS else len(METHODS)
+
+
+def combine(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The combined verdict of every method's record for one (property, reading)."""
+    records = sorted(records, key=method_rank)
+    by_verdict = {v: [r for r in records if r["verdict"] == v] for v in ("proved", "holds", "violated", "unknown")}
+    evidence = [{k: r.get(k) for k in ("method", "verdict", "scope", "cases", "states", "seconds",
+                                       "counterexample", "detail")} for r in records]
+    entry: dict[str, Any] = {"verdict": UNKNOWN, "counterexample": None, "counterexample_method": None,
+                             "replay": None, "methods": evidence}
+    if by_verdict["violated"]:
+        # a violation with a replayable file beats one without, then the preferred method wins
+        chosen = min(by_verdict["violated"], key=lambda r: (r.get("counterexample") is None, method_rank(r)))
+        entry.update(verdict=FAILS, counterexample=chosen.get("counterexample"),
+                     counterexample_method=chosen["method"],
+                     summary="violated by " + ", ".join(r["method"] for r in by_verdict["violated"]))
+        if chosen.get("counterexample"):
+            entry["replay"] = f"pubsub-proofs replay {chosen['counterexample']}"
+    elif any(r["method"] == "z3" for r in by_verdict["proved"]):
+        entry.update(verdict=PROVED, summary="z3: " + "; ".join(r["scope"] for r in by_verdict["proved"]))
+    elif by_verdict["holds"]:
+        entry.update(verdict=BOUNDED,
+                     summary="; ".join(f"{r['method']}: {bounds(r)}" for r in by_verdict["holds"]))
+    else:
+        entry["summary"] = "; ".join(f"{r['method']}: {r.get('detail') or r['verdict']}" for r in records) \
+            or "no check ran"
+    return entry
+
+
+def overall(readings: dict[str, dict[str, Any]]) -> str:
+    """holds / fails / ambiguous across readings (unknown readings decide nothing)."""
+    verdicts = {r["verdict"] for r in readings.values()}
+    if not verdicts:
+        return "not checked"
+    fails, passes = FAILS in verdicts, bool(verdicts & {PROVED, BOUNDED})
+    if fails and passes:
+        return "ambiguous"
+    return FAILS if fails else "holds" if passes else UNKNOWN
+
+
+def claims_table(report_path: str | Path) -> list[dict[str, Any]]:
+    """One entry per (algorithm, property): its claim, a combined verdict per reading, and overall.
+
+    Registered properties with no record in the report are listed as "not checked", so a claim
+    that no method covers is visible rather than missing.
+    """
+    records = load_report(report_path)["results"]
+    groups: dict[tuple[str, str], dict[str, Any]] = {}
+    for r in records:
+        group = groups.setdefault((r["algorithm"], r["property"]), {"claim": r["claim"], "readings": {}})
+        group["readings"].setdefault(r["reading"], []).append(r)
+    algorithms = list(dict.fromkeys(r["algorithm"] for r in records))
+    registered = [(p.algorithm, p.name, p.claim) for a in algorithms for p in properties(a)]
+    order = [(a, n) for a, n, _ in registered] + [k for k in groups if k not in {(a, n) for a, n, _ in registered}]
+    claims = {(a, n): c for a, n, c in registered}
+    table = []
+    for algorithm, prop in order:
+        group = groups.get((algorithm, prop), {"claim": claims.get((algorithm, prop), ""), "readings": {}})
+        readings = {name: combine(rs) for name, rs in group["readings"].items()}
+        table.append({"algorithm": algorithm, "property": prop, "claim": group["claim"],
+                      "overall": overall(readings), "readings": readings})
+    return table
+
+
+def print_claims(table: list[dict[str, Any]], console) -> None:
+    """A rich table: one row per (claim, reading), the counterexample's replay command on failures."""
+    from rich.table import Table
+
+    t = Table(title="Paper claims: combined verdict per reading", show_lines=True)
+    t.add_column("claim")
+    t.add_column("reading")
+    t.add_column("verdict", no_wrap=True)
+    t.add_column("evidence", overflow="fold")
+    for entry in table:
+        head = (f"[bold]{entry['algorithm']}.{entry['property']}[/] ({entry['overall']})\n"
+                f"[dim]{entry['claim']}[/]")
+        if not entry["readings"]:
+            t.add_row(head, "-", "[yellow]not checked[/]", "no record in this report")
+            continue
+        for i, (reading, combined) in enumerate(entry["readings"].items()):
+            evidence = combined["summary"]
+            if combined["replay"]:
+                evidence += f"\n{combined['replay']}"
+            t.add_row(head if i == 0 else "", reading,
+                      f"[{COLOURS[combined['verdict']]}]{combined['verdict']}[/]", evidence)
+    console.print(t)

@@ -1,0 +1,20 @@
+import os
+import sys
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci")
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """One local[2] session for every Spark test (starting one costs seconds)."""
+    from spark_validation.runner import spark_session
+
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    session = spark_session("local[2]", app="pubsub-proofs-tests")
+    yield session
+    session.stop()
