@@ -1,0 +1,113 @@
+"""The Spark runner: same answers as a plain loop, for any partitioning, resumable, and on a real
+standalone cluster (a master and a worker started on 127.0.0.1 and stopped afterwards)."""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from checks import lbdd as C
+from spark_validation.lbdd import LbddJob, shrink
+from spark_validation.runner import evaluate_locally, summarize, validate
+
+pytestmark = pytest.mark.spark
+JOB = LbddJob()
+
+
+def without_config(summary):
+    return {k: v for k, v in summary.items() if k != "config"}
+
+
+def test_spark_agrees_with_the_single_process_loop_for_any_partitioning(spark, tmp_path):
+    expected = summarize(evaluate_locally(JOB, np.arange(600)), JOB)
+    for partitions, segment in ((1, 600), (5, 250)):
+        info = validate(JOB, 600, tmp_path / f"p{partitions}", spark=spark, partitions=partitions, segment=segment)
+        assert without_config(info.summary) == expected
+    assert expected["checks"]["literal:every_subscriber_reached"]["violations"] == 600
+    assert expected["checks"]["corrected:every_subscriber_reached"]["violations"] == 0
+    assert expected["witnesses"]["corrected:every_subscriber_reached:witness"] > 0
+
+
+def test_finished_segments_are_kept_and_reused(spark, tmp_path):
+    first = validate(JOB, 500, tmp_path, spark=spark, segment=250)
+    again = validate(JOB, 750, tmp_path, spark=spark, segment=250)
+    assert (first.segments_run, again.segments_reused, again.segments_run) == (2, 2, 1)
+    assert again.summary["cases"] == 750
+    assert json.loads((tmp_path / "summary.json").read_text())["cases"] == 750
+    assert list(tmp_path.glob("segment-*/*.parquet"))
+
+
+@pytest.mark.parametrize("n", [0, -5])
+def test_a_non_positive_topology_count_is_refused(spark, tmp_path, n):
+    with pytest.raises(ValueError, match="positive integer"):
+        validate(JOB, n, tmp_path, spark=spark)
+
+
+def test_a_spark_counterexample_is_shrunk_and_replays():
+    doc = JOB.counterexample("literal:every_subscriber_reached", 6)
+    assert len(doc["subscribers"]) == 1 and doc["seed"] == 6
+    assert C.replay(doc, say=lambda line: None)[0]
+
+
+def test_shrink_returns_a_one_minimal_failing_sublist():
+    assert shrink(list(range(40)), lambda xs: 7 in xs and 30 in xs) == [7, 30]
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.cluster
+def test_a_standalone_cluster_gives_the_local_answer(tmp_path):
+    import pyspark
+
+    spark_class = Path(pyspark.__file__).parent / "bin" / "spark-class"
+    port, ui, worker_ui = _free_port(), _free_port(), _free_port()
+    env = {**os.environ, "SPARK_HOME": str(spark_class.parent.parent), "PYSPARK_PYTHON": sys.executable,
+           "SPARK_LOCAL_IP": "127.0.0.1", "SPARK_LOG_DIR": str(tmp_path), "SPARK_WORKER_DIR": str(tmp_path / "work")}
+    logs = open(tmp_path / "cluster.log", "w")
+    master = subprocess.Popen([str(spark_class), "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
+                               "--port", str(port), "--webui-port", str(ui)], env=env, stdout=logs, stderr=logs)
+    worker = None
+    try:
+        url = f"spark://127.0.0.1:{port}"
+        worker = subprocess.Popen([str(spark_class), "org.apache.spark.deploy.worker.Worker", url,
+                                   "--host", "127.0.0.1", "--cores", "2", "--memory", "2g",
+                                   "--webui-port", str(worker_ui)], env=env, stdout=logs, stderr=logs)
+        deadline = time.time() + 90
+        while time.time() < deadline:
+            try:
+                state = json.load(urllib.request.urlopen(f"http://127.0.0.1:{ui}/json", timeout=2))
+                if any(w["state"] == "ALIVE" for w in state.get("workers", [])):
+                    break
+            except OSError:
+                pass
+            time.sleep(1)
+        else:
+            pytest.fail("the standalone worker did not register: " + (tmp_path / "cluster.log").read_text()[-2000:])
+        out = tmp_path / "summary.json"
+        run = subprocess.run([sys.executable, "-m", "checks.cli", "validate", "lbdd", "--topologies", "300",
+                              "--master", url, "--out", str(tmp_path / "run"), "--json", str(out)],
+                             env=env, capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+        on_cluster = json.loads(out.read_text())
+        expected = summarize(evaluate_locally(JOB, np.arange(300)), JOB)
+        assert without_config({k: v for k, v in on_cluster.items() if k != "seconds"}) == expected
+    finally:
+        for proc in (worker, master):
+            if proc is not None:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+        logs.close()
