@@ -247,5 +247,7 @@ def fast_digests(addresses: Sequence[str], hash_input: str = "ascii") -> np.ndar
         data = (a.encode() for a in addresses)
     else:
         data = (bytes(int(x) for x in a.split(".")) for a in addresses)
-    return np.fromiter((int.from_bytes(hashlib.md5(d).digest()[:4], "big") for d in data),
-                       dtype=np.uint64, count=len(addresses))
+    md5 = hashlib.md5
+    joined = b"".join(md5(d).digest() for d in data)
+    # each digest is 16 bytes; its highest 32 bits are the first big-endian word of four
+    return np.frombuffer(joined, dtype=">u4")[::4].astype(np.uint64)

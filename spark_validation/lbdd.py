@@ -65,12 +65,14 @@ class LbddJob:
             rows["n"].append(len(subscribers))
             digests = {h: R.fast_digests([publisher] + subscribers, h)
                        for h in {L.reading_named(r).hash_input for r in self.readings}}
-            order = R.address_order([publisher] + subscribers)
+            ties = {h: len(np.unique(d)) < len(d) for h, d in digests.items()}
+            # the order among addresses only matters between equal digests
+            order = R.address_order([publisher] + subscribers) if any(ties.values()) else None
             judged: dict[tuple, tuple[R.Tree, L.Dissemination, dict, dict]] = {}
             for name in self.readings:
                 reading = L.reading_named(name)
                 d = digests[reading.hash_input]
-                key = same_tree_key(reading, d)
+                key = same_tree_key(reading, d, ties[reading.hash_input])
                 if key not in judged:  # readings that differ only where this topology cannot tell
                     tree = R.disseminate(d[1:], int(d[0]), reading, order)
                     run = R.as_dissemination(tree)
@@ -113,11 +115,10 @@ class LbddJob:
         return doc
 
 
-def same_tree_key(reading: L.Reading, digests: np.ndarray) -> tuple:
+def same_tree_key(reading: L.Reading, digests: np.ndarray, ties: bool) -> tuple:
     """Readings with equal keys give this topology the same copy graph: tie-breaking matters only
-    when two members share a digest, and the zero-distance rule only when a subscriber shares the
-    publisher's digest."""
-    ties = len(np.unique(digests)) < len(digests)
+    when two members share a digest (`ties`), and the zero-distance rule only when a subscriber
+    shares the publisher's digest."""
     zero = bool((digests[1:] == digests[0]).any())
     return (reading.hash_input, reading.zero_distance if zero else None,
             reading.tie_break if ties else None, reading.rank_base, reading.ratio, reading.target_bucket)

@@ -31,7 +31,7 @@ import hashlib
 import ipaddress
 import math
 from fractions import Fraction
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 import attrs
 
@@ -45,7 +45,7 @@ DIGEST_BITS = 32  # sec. 3.2: "the highest 32 bits are selected as the sequence 
 # Readings of what the paper leaves open
 # --------------------------------------------------------------------------------------------
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Reading:
     """One resolution of every open choice in sections 3.2-3.4.
 
@@ -151,9 +151,11 @@ def bucket_number(dist: int) -> int:
     return dist.bit_length()
 
 
-@attrs.frozen(order=True)
-class Node:
-    """A publisher or subscriber: its address (any label in abstract models) and its digest."""
+class Node(NamedTuple):
+    """A publisher or subscriber: its digest and its address (any label in abstract models).
+
+    Ordered by (digest, address), the order Algorithm 2 sorts a bucket in.
+    """
 
     digest: int
     address: str
@@ -167,12 +169,19 @@ def node_at(address: str, reading: Reading = CORRECTED) -> Node:
 # State: the view every agent shares, and each node's local schedule
 # --------------------------------------------------------------------------------------------
 
-@attrs.frozen
+def _as_set(nodes) -> tuple:
+    return tuple(sorted(nodes))
+
+
+@attrs.frozen(cache_hash=True)
 class View:
-    """P_i restricted to topic t: the publisher and the live subscribers (sec. 2.1, 3.2)."""
+    """P_i restricted to topic t: the publisher and the live subscribers (sec. 2.1, 3.2).
+
+    The subscribers are a set; they are kept sorted so that equal sets are equal views.
+    """
 
     publisher: Node
-    subscribers: tuple[Node, ...]
+    subscribers: tuple[Node, ...] = attrs.field(converter=_as_set)
 
     def __attrs_post_init__(self) -> None:
         addresses = [self.publisher.address] + [s.address for s in self.subscribers]
@@ -199,12 +208,17 @@ class Schedule:
 
 def bucket_of(node: Node, view: View, reading: Reading) -> int:
     """ComputeBucketNo(source digest, node digest)."""
-    if node == view.publisher:
-        return 0
-    b = bucket_number(distance(view.publisher.digest, node.digest))
-    if b == 0 and reading.zero_distance == "bucket1":
-        return 1
-    return b
+    return member_buckets(view, reading)[node]
+
+
+@functools.lru_cache(maxsize=4096)
+def member_buckets(view: View, reading: Reading) -> dict[Node, int]:
+    """Every member's bucket; every agent computes the same map from the same view."""
+    buckets = {view.publisher: 0}
+    for node in view.subscribers:
+        b = bucket_number(distance(view.publisher.digest, node.digest))
+        buckets[node] = 1 if b == 0 and reading.zero_distance == "bucket1" else b
+    return buckets
 
 
 def rank_key(node: Node, reading: Reading) -> tuple:
@@ -218,13 +232,14 @@ def rank_key(node: Node, reading: Reading) -> tuple:
 
 def bucket_construction(view: View, me: Node, reading: Reading) -> tuple[int, int, dict[int, list[Node]]]:
     """Algorithm 1 at node `me`: (SelfNo, rank, the ordered bucket sequence above SelfNo)."""
-    self_no = bucket_of(me, view, reading)
+    buckets = member_buckets(view, reading)
+    self_no = buckets[me]
     rank = reading.rank_base
     higher: dict[int, list[Node]] = {}
     for peer in view.members():
         if peer == me:
             continue
-        bucket_no = bucket_of(peer, view, reading)
+        bucket_no = buckets[peer]
         if bucket_no == self_no:
             if rank_key(peer, reading) < rank_key(me, reading):
                 rank += 1
@@ -233,6 +248,7 @@ def bucket_construction(view: View, me: Node, reading: Reading) -> tuple[int, in
     return self_no, rank, dict(sorted(higher.items()))
 
 
+@functools.lru_cache(maxsize=65536)
 def owned_indices(rank: int, self_size: int, target_size: int, reading: Reading) -> range:
     """Algorithm 2's interval [LowBound, UpBound] for `rank`, as 1-based target indices.
 
@@ -270,7 +286,7 @@ def select_targets(rank: int, self_size: int, target_bucket: list[Node], reading
 def local_schedule(view: View, me: Node, reading: Reading, rank: int | None = None) -> Schedule:
     """Algorithms 1 and 2 at one node. `rank` overrides Algorithm 1's (a stale rank, sec. 3.4)."""
     self_no, fresh_rank, higher = bucket_construction(view, me, reading)
-    self_size = sum(1 for n in view.members() if bucket_of(n, view, reading) == self_no)
+    self_size = sum(1 for b in member_buckets(view, reading).values() if b == self_no)
     use_rank = fresh_rank if rank is None else rank
     targets = select_targets(use_rank, self_size, select_target_bucket(self_no, higher, reading), reading)
     return Schedule(self_no, use_rank, tuple(t.address for t in targets))
@@ -287,6 +303,7 @@ class State:
         return dict(self.schedules)[address]
 
 
+@functools.lru_cache(maxsize=65536)
 def initial_state(view: View, reading: Reading) -> State:
     return State(view, tuple((n.address, local_schedule(view, n, reading)) for n in view.members()))
 

@@ -1,0 +1,63 @@
+"""The command line: every subcommand works, and bad input ends in one clear line, exit 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from checks import cli, counterexample, lbdd as C
+from spec import lbdd as L
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "checks.cli", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_replay_prints_each_step_and_reproduces(tmp_path):
+    view = L.abstract_view(0, [2, 3, 4])
+    doc = C.view_document("every_subscriber_reached", L.READINGS["literal-path-update"], "test", view,
+                          events=[{"fail": "s2"}])
+    path = counterexample.store(doc, tmp_path)
+    out = run_cli("replay", path, "--png", str(tmp_path / "cx.png"))
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "step 1: subscriber s2 fails" in out.stdout and "reproduced" in out.stdout
+    assert (tmp_path / "cx.png").exists()
+
+
+def test_replay_of_a_violation_that_does_not_happen_exits_1(tmp_path):
+    doc = C.view_document("every_subscriber_reached", L.CORRECTED, "test", L.abstract_view(0, [2, 3, 4]))
+    assert run_cli("replay", counterexample.store(doc, tmp_path)).returncode == 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["replay", "/nonexistent.json"], "no counterexample file"),
+    (["check", "nosuchalgo", "--methods", "z3"], "unknown algorithm 'nosuchalgo'"),
+    (["check", "lbdd", "--methods", "smt"], "unknown method"),
+    (["validate", "nosuchalgo", "--topologies", "10"], "unknown algorithm"),
+    (["validate", "lbdd", "--topologies", "10", "--readings", "typo"], "unknown LBDD reading 'typo'"),
+    (["claims", "--report", "/nonexistent/check.json"], "run `make check` first"),
+])
+def test_bad_input_is_one_clear_line_with_exit_2(args, message):
+    out = run_cli(*args)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert message in out.stdout and "Traceback" not in out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("count", ["0", "-3", "many"])
+def test_a_bad_topology_count_is_refused_by_the_parser(count):
+    out = run_cli("validate", "lbdd", "--topologies", count)
+    assert out.returncode == 2 and "Traceback" not in out.stderr and "--topologies" in out.stderr
+
+
+def test_check_writes_the_report_and_claims_reads_it(tmp_path):
+    report = tmp_path / "check.json"
+    status = cli.main(["check", "lbdd", "--methods", "z3", "--report", str(report)])
+    assert status == 0
+    records = json.loads(report.read_text())["results"]
+    assert {r["method"] for r in records} == {"z3"}
+    assert all(set(r) >= {"algorithm", "property", "claim", "method", "verdict", "scope", "cases", "states",
+                          "seconds", "counterexample"} for r in records)
+    out = run_cli("claims", "--json", "--report", str(report))
+    table = json.loads(out.stdout)
+    assert any(entry["property"] == "schedule_partitions_targets" for entry in table)
