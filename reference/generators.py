@@ -7,6 +7,7 @@ stream-compatibility promise, so seed 12345 is the same topology on a laptop and
 
 from __future__ import annotations
 
+import socket
 import zlib
 
 import numpy as np
@@ -36,4 +37,6 @@ def distinct_uint32(rng: np.random.Generator, k: int) -> np.ndarray:
 
 
 def dotted(values: np.ndarray) -> list[str]:
-    return ["%d.%d.%d.%d" % (v >> 24, (v >> 16) & 255, (v >> 8) & 255, v & 255) for v in values.tolist()]
+    """32-bit values as dotted-quad IPv4 text."""
+    packed = values.astype(">u4").tobytes()
+    return [socket.inet_ntoa(packed[i:i + 4]) for i in range(0, len(packed), 4)]

@@ -380,11 +380,11 @@ class Dissemination:
     @functools.cached_property
     def depths(self) -> dict[int, int]:
         """Hop count from the publisher to every node it reaches (breadth first)."""
-        depth, frontier = {0: 0}, [0]
+        depth, frontier, children = {0: 0}, [0], self.children
         while frontier:
             nxt = []
             for u in frontier:
-                for v in self.children[u]:
+                for v in children[u]:
                     if v not in depth:
                         depth[v] = depth[u] + 1
                         nxt.append(v)
@@ -433,13 +433,13 @@ def every_subscriber_reached(run: Dissemination) -> bool:
 
 def no_cycle(run: Dissemination) -> bool:
     """Kahn's algorithm removes every node iff the copy graph has no directed cycle."""
-    indegree = list(run.parent_counts)
+    indegree, children = list(run.parent_counts), run.children
     ready = [i for i, d in enumerate(indegree) if d == 0]
     removed = 0
     while ready:
         u = ready.pop()
         removed += 1
-        for v in run.children[u]:
+        for v in children[u]:
             indegree[v] -= 1
             if indegree[v] == 0:
                 ready.append(v)
@@ -447,7 +447,8 @@ def no_cycle(run: Dissemination) -> bool:
 
 
 def one_way_dissemination(run: Dissemination) -> bool:
-    return all(run.buckets[s] < run.buckets[r] for s, r in run.edges)
+    bucket = run.buckets
+    return all(bucket[s] < bucket[r] for s, r in run.edges)
 
 
 def exactly_n_copies(run: Dissemination) -> bool:
