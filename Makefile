@@ -31,7 +31,7 @@ test: $(STAMP) java
 
 ## make validate: every LBDD property on 1,000,000 random topologies (TOPOLOGIES=... to change).
 validate: $(STAMP) java
-	$(BIN)/pubsub-proofs validate lbdd --topologies $(TOPOLOGIES) --json reports/validate-lbdd.json
+	$(BIN)/pubsub-proofs validate lbdd --topologies $(TOPOLOGIES) --json reports/validate/lbdd.json
 
 ## make bench: throughput figures, side by side in one run, written to reports/bench.json.
 bench: $(STAMP) java

@@ -99,7 +99,7 @@ def reference_figures() -> dict:
     return out
 
 
-def run(out_path: str = "reports/bench.json", topologies: int = 20_000, console=None) -> dict:
+def run(out_path: str = "reports/bench.json", topologies: int = 40_000, console=None) -> dict:
     say = console.print if console else print
     figures = {"machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version(),
                            "platform": platform.platform()}, "targets": TARGETS}

@@ -81,8 +81,16 @@ def cmd_validate(args) -> int:
         first = f"n={o['first']['n']}, seed {o['first']['seed']}" if o["first"] else "-"
         t.add_row(column, f"[{'red' if o['violations'] else 'green'}]{o['violations']}[/]", first)
     console.print(t)
+    from checks import counterexample
+
+    folder = Path(args.counterexamples or "reports/validate")
+    written = {column: counterexample.store(job.counterexample(column, o["first"]["seed"]), folder)
+               for column, o in s["checks"].items() if o["violations"]}
+    for column, path in written.items():
+        console.print(f"  {column}: pubsub-proofs replay {path}")
     if args.json:
-        Path(args.json).write_text(json.dumps({**s, "seconds": info.seconds}, indent=1))
+        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.json).write_text(json.dumps({**s, "seconds": info.seconds, "counterexamples": written}, indent=1))
     return 0
 
 
@@ -144,6 +152,8 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--readings")
     v.add_argument("--out")
     v.add_argument("--json", help="also write the summary here")
+    v.add_argument("--counterexamples", help="folder for the shrunk counterexamples "
+                                             "(default reports/validate, one folder per algorithm)")
     v.set_defaults(func=cmd_validate)
 
     r = sub.add_parser("replay", help="replay a counterexample file step by step")
@@ -162,7 +172,7 @@ def parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("bench", help="measure and write reports/bench.json")
     b.add_argument("--out", default="reports/bench.json")
-    b.add_argument("--topologies", type=_positive, default=20_000)
+    b.add_argument("--topologies", type=_positive, default=40_000)
     b.set_defaults(func=cmd_bench)
     return p
 

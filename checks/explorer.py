@@ -53,7 +53,10 @@ def explore(system: TransitionSystem,
             max_states: int | None = None,
             deadline_seconds: float | None = None,
             progress: Callable[[int], None] | None = None) -> Exploration:
-    """Explore `system`; a trace is a list of (action, state) pairs, the first action None."""
+    """Explore `system`; a trace is a list of (action, state) pairs, the first action None.
+
+    `progress(states)` is called every 256 expanded states (a progress bar's update).
+    """
     witnesses = witnesses or {}
     key = system.canonical or (lambda s: s)
     result = Exploration(witnessed={name: False for name in witnesses})
@@ -87,6 +90,7 @@ def explore(system: TransitionSystem,
     for s in system.initial_states():
         result.initial += 1
         visit(s, 0, None, None)
+    expanded = 0
     while queue:
         if (max_states is not None and result.states >= max_states) or \
                 (deadline_seconds is not None and time.perf_counter() - start > deadline_seconds):
@@ -98,7 +102,8 @@ def explore(system: TransitionSystem,
         for action in system.actions(state):
             result.transitions += 1
             visit(system.successor(state, action), depth + 1, key(state), action)
-        if progress is not None:
+        expanded += 1
+        if progress is not None and expanded % 256 == 0:
             progress(result.states)
     result.seconds = time.perf_counter() - start
     return result

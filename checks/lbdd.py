@@ -25,7 +25,6 @@ explorer; the registry's properties are the invariants.
 from __future__ import annotations
 
 import functools
-import itertools
 import random
 import time
 from typing import Any, Iterator
@@ -33,6 +32,7 @@ from typing import Any, Iterator
 import attrs
 import z3
 
+from checks.enumerate import multisets
 from checks.explorer import TransitionSystem, explore
 from checks.verdict import CheckResult, Verdict
 from spec import lbdd as L
@@ -241,15 +241,10 @@ def subscriber_address(digest: int, copy: int) -> str:
 def initial_views(scope: Scope) -> Iterator[L.View]:
     """Every (publisher, subscriber multiset), fewest subscribers first."""
     space = range(2 ** scope.bits)
-    slots = [(d, k) for d in space for k in range(scope.copies)]
-    for size in range(len(slots) + 1):
-        for chosen in itertools.combinations(slots, size):
-            # copies of a digest are interchangeable: take copy k only with copies 0..k-1
-            if any(k > 0 and (d, k - 1) not in chosen for d, k in chosen):
-                continue
-            for p in space:
-                subs = tuple(L.Node(d, subscriber_address(d, k)) for d, k in chosen)
-                yield L.View(L.Node(p, "p"), subs)
+    for chosen in multisets(space, scope.copies):
+        subs = tuple(L.Node(d, subscriber_address(d, k)) for d, k in chosen)
+        for p in space:
+            yield L.View(L.Node(p, "p"), subs)
 
 
 def lbdd_system(scope: Scope, reading: L.Reading) -> TransitionSystem:
@@ -276,13 +271,14 @@ def lbdd_system(scope: Scope, reading: L.Reading) -> TransitionSystem:
     return TransitionSystem(initial, actions, successor, canonical)
 
 
-def explore_reading(scope: Scope, reading: L.Reading, names: list[str], deadline: float | None = None):
+def explore_reading(scope: Scope, reading: L.Reading, names: list[str], deadline: float | None = None,
+                    progress=None):
     run_of = functools.lru_cache(maxsize=8)(lambda state: L.dissemination(state, reading))
     props = {p.name: p for p in properties(ALGORITHM) if p.name in names}
     invariants = {n: (lambda s, p=p: p.predicate(run_of(s))) for n, p in props.items()}
     witnesses = {n: (lambda s, p=p: p.witness(run_of(s))) for n, p in props.items() if p.witness}
     return explore(lbdd_system(scope, reading), invariants, witnesses, max_depth=scope.depth,
-                   deadline_seconds=deadline)
+                   deadline_seconds=deadline, progress=progress)
 
 
 def trace_document(prop: str, reading: L.Reading, method: str, trace) -> dict[str, Any]:
@@ -430,8 +426,10 @@ def replay_schedule(doc: dict[str, Any], say=print) -> bool:
 
 
 def run_checks(scope: str, write_counterexample, spark_summary: dict | None = None,
-               deadline_seconds: float = 120.0, only: set[str] | None = None) -> list[CheckResult]:
-    """Every LBDD check at a scope; `write_counterexample(doc) -> path` stores a replay file."""
+               deadline_seconds: float = 120.0, only: set[str] | None = None,
+               progress=None) -> list[CheckResult]:
+    """Every LBDD check at a scope; `write_counterexample(doc) -> path` stores a replay file;
+    `progress(label)` returns a callback taking a state count (a progress bar's task)."""
     results: list[CheckResult] = []
     wanted = (lambda method: only is None or method in only)
 
@@ -474,7 +472,8 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
             witnessed = {p: False for p in TREE_PROPERTIES}
             complete = True
             for sc in SCOPES[scope]:
-                ex = explore_reading(sc, reading, TREE_PROPERTIES, deadline=deadline_seconds)
+                ex = explore_reading(sc, reading, TREE_PROPERTIES, deadline=deadline_seconds,
+                                     progress=progress(f"explore {name}, {sc.bits}-bit digests") if progress else None)
                 complete &= ex.complete
                 for k in ("states", "transitions", "initial"):
                     totals[k] += getattr(ex, k)

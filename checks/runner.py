@@ -73,6 +73,33 @@ def _progress(console, label):
     return lambda done, total: console.print(f"  {label}: {done}/{total} topologies", highlight=False)
 
 
+class _progress_bar:
+    """A rich progress display for explorations; `bar(label)` gives a task's update callback."""
+
+    def __init__(self, console):
+        self.display = None
+        if console is not None:
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            self.display = Progress(SpinnerColumn(), TextColumn("{task.description}"),
+                                    TextColumn("{task.completed} states"), TimeElapsedColumn(),
+                                    console=console, transient=True)
+
+    def __enter__(self):
+        if self.display is None:
+            return None
+        self.display.__enter__()
+        return self.task
+
+    def __exit__(self, *exc):
+        if self.display is not None:
+            self.display.__exit__(*exc)
+
+    def task(self, label: str):
+        task = self.display.add_task(label, total=None)
+        return lambda states: self.display.update(task, completed=states)
+
+
 def run(algorithms=ALGORITHMS, scope: str = "default", report: str = "reports/check.json",
         methods: set[str] | None = None, master: str = "local[*]", spark_topologies: int | None = None,
         update: bool = False, console=None) -> tuple[list[CheckResult], list[str]]:
@@ -84,6 +111,9 @@ def run(algorithms=ALGORITHMS, scope: str = "default", report: str = "reports/ch
         if algorithm not in ALGORITHMS:
             raise ValueError(f"unknown algorithm {algorithm!r}; known: {', '.join(ALGORITHMS)}")
         module = importlib.import_module(f"checks.{algorithm}")
+        for method in methods or ("z3", "exhaustive", "hypothesis", "spark"):
+            for stale in (folder / algorithm).glob(f"{method}-*.json"):  # files are named by content
+                stale.unlink()
         summary = None
         if methods is None or "spark" in methods:
             n = spark_topologies or SPARK_TOPOLOGIES[scope]
@@ -92,8 +122,9 @@ def run(algorithms=ALGORITHMS, scope: str = "default", report: str = "reports/ch
             summary = spark_summary(algorithm, n, master, out_root, console)
         if console:
             console.print(f"[bold]{algorithm}[/]: Z3, exhaustive and hypothesis checks at scope {scope!r}")
-        results += module.run_checks(scope, lambda doc: counterexample.store(doc, folder),
-                                     spark_summary=summary, only=methods)
+        with _progress_bar(console) as bar:
+            results += module.run_checks(scope, lambda doc: counterexample.store(doc, folder),
+                                         spark_summary=summary, only=methods, progress=bar)
     spark_scope = scope if spark_topologies in (None, SPARK_TOPOLOGIES[scope]) else None
     if update:
         update_manifest(results, scope)
