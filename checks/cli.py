@@ -90,7 +90,9 @@ def cmd_validate(args) -> int:
         console.print(f"  {column}: pubsub-proofs replay {path}")
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps({**s, "seconds": info.seconds, "counterexamples": written}, indent=1))
+        Path(args.json).write_text(json.dumps({**s, "seconds": info.seconds, "segments_reused": info.segments_reused,
+                                               "segments_run": info.segments_run, "counterexamples": written},
+                                              indent=1))
     return 0
 
 

@@ -126,6 +126,18 @@ def spark_session(master: str = "local[*]", app: str = "pubsub-proofs"):
     return spark
 
 
+def code_fingerprint() -> str:
+    """A hash of every module that can change a verdict (spec, reference, the Spark jobs)."""
+    import hashlib
+
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    for package in ("spec", "reference", "spark_validation"):
+        for path in sorted((root / package).glob("*.py")):
+            h.update(path.name.encode() + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
 @attrs.define
 class RunInfo:
     summary: dict[str, Any]
@@ -143,7 +155,8 @@ def validate(job: Job, topologies: int, out_dir: str | Path, master: str = "loca
     if partitions is not None and partitions <= 0:
         raise ValueError(f"partitions must be positive, not {partitions}")
     out = Path(out_dir)
-    stamp = json.dumps({"job": job.config(), "segment": segment}, sort_keys=True)
+    # resuming is only sound for the same job on the same code: a fixed bug must not be reused
+    stamp = json.dumps({"job": job.config(), "segment": segment, "code": code_fingerprint()}, sort_keys=True)
     if out.exists() and (out / "config.json").exists() and (out / "config.json").read_text() != stamp:
         shutil.rmtree(out)  # another configuration's results: not resumable
     out.mkdir(parents=True, exist_ok=True)

@@ -111,3 +111,11 @@ def test_a_standalone_cluster_gives_the_local_answer(tmp_path):
                 except subprocess.TimeoutExpired:
                     proc.kill()
         logs.close()
+
+
+def test_results_of_other_code_are_not_resumed(spark, tmp_path, monkeypatch):
+    import spark_validation.runner as runner
+
+    validate(JOB, 300, tmp_path, spark=spark, segment=300)
+    monkeypatch.setattr(runner, "code_fingerprint", lambda: "changed")
+    assert validate(JOB, 300, tmp_path, spark=spark, segment=300).segments_run == 1
