@@ -67,8 +67,14 @@ def cmd_validate(args) -> int:
         import attrs
         job = attrs.evolve(job, readings=tuple(args.readings.split(",")))
     out = Path(args.out or f"reports/spark/{args.algorithm}-{args.topologies}")
-    info = validate(job, args.topologies, out, master=args.master, partitions=args.partitions,
-                    progress=lambda d, t: console.print(f"  {d}/{t} topologies"))
+    try:
+        info = validate(job, args.topologies, out, master=args.master, partitions=args.partitions,
+                        progress=lambda d, t: console.print(f"  {d}/{t} topologies"))
+    except (ValueError, OSError, KeyboardInterrupt):
+        raise
+    except Exception as e:  # Py4J and PySpark errors: say what failed in one line
+        first = str(e).strip().splitlines()[0] if str(e).strip() else ""
+        raise ValueError(f"the Spark job failed on master {args.master!r} ({type(e).__name__}): {first[:300]}") from e
     s = info.summary
     console.print(f"{s['cases']} topologies in {info.seconds:.1f} s "
                   f"({s['cases'] / info.seconds:.0f}/s; {info.segments_reused} segment(s) reused); "
@@ -183,11 +189,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.func(args)
-    except (ValueError, FileNotFoundError) as e:
+    except (ValueError, OSError) as e:
         console.print(f"[red]error:[/] {e}", markup=True)
         return 2
     except KeyboardInterrupt:
-        console.print("interrupted; finished Spark segments are kept and a rerun resumes after them")
+        console.print("interrupted" + ("; finished Spark segments are kept and a rerun resumes after them"
+                                       if args.command in ("check", "validate") else ""))
         return 130
 
 

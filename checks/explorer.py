@@ -88,6 +88,9 @@ def explore(system: TransitionSystem,
         return steps[::-1]
 
     for s in system.initial_states():
+        if deadline_seconds is not None and time.perf_counter() - start > deadline_seconds:
+            result.complete = False
+            break
         result.initial += 1
         visit(s, 0, None, None)
     expanded = 0

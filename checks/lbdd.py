@@ -113,8 +113,8 @@ def prove_partition(reading: L.Reading, timeout_ms: int = 20000, search_bound: i
                      z3_owns(reading, r1, j, s, t), z3_owns(reading, r2, j, s, t))
     disjoint, solver = solve(overlap)
     if disjoint == z3.sat:
-        status, solver = solve(overlap, s <= search_bound, t <= search_bound, minimise=s + t)
-        m = solver.model()
+        status, smallest = solve(overlap, s <= search_bound, t <= search_bound, minimise=s + t)
+        m = (smallest if status == z3.sat else solver).model()  # an overlap beyond the bound still counts
         return {**out, "verdict": Verdict.VIOLATED, "kind": "two owners",
                 "S": m[s].as_long(), "T": m[t].as_long(), "j": m[j].as_long()}
     owner = owner_function(reading, j, s, t)
@@ -125,6 +125,7 @@ def prove_partition(reading: L.Reading, timeout_ms: int = 20000, search_bound: i
         if disjoint == z3.unsat and covered == z3.unsat:
             return {**out, "verdict": Verdict.PROVED,
                     "detail": "disjoint (unsat) and covered by the owner function (unsat), all S, T"}
+        out["owner_query"] = str(covered)
     # No owner function: search for an uncovered index with S unrolled up to the bound.
     for bound in range(1, search_bound + 1):
         rank_terms = [z3.IntVal(reading.rank_base + k) for k in range(bound)]
@@ -136,7 +137,8 @@ def prove_partition(reading: L.Reading, timeout_ms: int = 20000, search_bound: i
             return {**out, "verdict": Verdict.VIOLATED, "kind": "no owner",
                     "S": bound, "T": m[t].as_long(), "j": m[j].as_long()}
     return {**out, "verdict": Verdict.UNKNOWN,
-            "detail": f"disjointness {disjoint}; no owner function and no gap with S, T <= {search_bound}"}
+            "detail": f"disjointness {disjoint}; owner query {out.get('owner_query', 'not applicable')}; "
+                      f"no gap with S, T <= {search_bound}"}
 
 
 # --------------------------------------------------------------------------------------------
@@ -175,15 +177,79 @@ def cross_check_bucket_encoding(samples: int = 300, seed: int = 0) -> int:
     return mismatches
 
 
-def prove_one_way(timeout_ms: int = 60000) -> dict[str, Any]:
-    if cross_check_bucket_encoding():
-        return {"verdict": Verdict.UNKNOWN, "detail": "bucket encoding disagrees with the spec"}
-    p, a, b, c, d = z3.BitVecs("p a b c d", BITS)
-    bucket = functools.partial(z3_bucket_by_interval)
+def z3_member_bucket(d, p, is_publisher, reading: L.Reading):
+    """spec.lbdd.member_buckets for one member: the publisher is in bucket 0; a subscriber at
+    distance 0 is in bucket 0 or 1 by the reading."""
+    b = z3_bucket_by_interval(d ^ p)
+    if reading.zero_distance == "bucket1":
+        b = z3.If(b == 0, z3.IntVal(1), b)
+    return z3.If(is_publisher, z3.IntVal(0), b)
 
-    def higher(x, y):  # Algorithm 1 inserts y into x's bucket sequence iff bucket(y) > bucket(x)
-        return bucket(y ^ p) > bucket(x ^ p)
 
+def z3_inserted(peer_bucket, self_no, planted_same_bucket: bool = False):
+    """Algorithm 1: a peer enters N_i's bucket sequence iff BucketNo > SelfNo.
+    `planted_same_bucket` is the negative control: >= lets a same-bucket peer in."""
+    return peer_bucket >= self_no if planted_same_bucket else peer_bucket > self_no
+
+
+def z3_is_target_bucket(tb, self_no, inserted, bucket_of, reading: L.Reading):
+    """Algorithm 2's target bucket: the first of the sequence, or SelfNo + 1 (by the reading).
+    `inserted(i)` and `bucket_of(i)` describe the peers, indexed by i."""
+    if reading.target_bucket == "next-index":
+        return tb == self_no + 1
+    i, k = z3.Ints("i_tb k_tb")
+    return z3.And(z3.Exists([i], z3.And(inserted(i), bucket_of(i) == tb)),
+                  z3.ForAll([k], z3.Implies(inserted(k), tb <= bucket_of(k))))
+
+
+def cross_check_selection_encoding(reading: L.Reading, samples: int = 20, seed: int = 0) -> int:
+    """The encoded Algorithms 1-2 pick the same target bucket as spec.lbdd on random views."""
+    rng = random.Random(seed)
+    mismatches = 0
+    for _ in range(samples):
+        bits = rng.choice([2, 3, 32])
+        view = L.abstract_view(rng.getrandbits(bits), [rng.getrandbits(bits) for _ in range(rng.randint(1, 6))])
+        buckets = L.member_buckets(view, reading)
+        for me in view.members():
+            self_no, _, higher = L.bucket_construction(view, me, reading)
+            expected = {n.address for n in L.select_target_bucket(self_no, higher, reading)}
+            peers = [n for n in view.subscribers if n != me]
+            p = z3.BitVecVal(view.publisher.digest, BITS)
+            z_self = z3_member_bucket(z3.BitVecVal(me.digest, BITS), p, z3.BoolVal(me == view.publisher), reading)
+            z_buckets = [z3_member_bucket(z3.BitVecVal(n.digest, BITS), p, z3.BoolVal(False), reading) for n in peers]
+            got = set()
+            for n, zb in zip(peers, z_buckets):
+                inserted = [z3_inserted(b, z_self) for b in z_buckets]
+                candidates = [b for b, ins in zip(z_buckets, inserted) if z3.is_true(z3.simplify(ins))]
+                if reading.target_bucket == "next-index":
+                    tb = z_self + 1
+                elif candidates:
+                    tb = min(candidates, key=lambda b: z3.simplify(b).as_long())
+                else:
+                    continue
+                if z3.is_true(z3.simplify(z3.And(z3_inserted(zb, z_self), zb == tb))):
+                    got.add(n.address)
+            mismatches += got != expected
+            mismatches += z3.simplify(z_self).as_long() != buckets[me]
+    return mismatches
+
+
+def prove_one_way(reading: L.Reading = L.CORRECTED, timeout_ms: int = 60000,
+                  planted_same_bucket: bool = False) -> dict[str, Any]:
+    """Every copy goes to a strictly higher bucket, so the copy graph has no cycle and no path
+    longer than 32 hops: for all 32-bit digests and views of any size (the peers are an
+    uninterpreted, unbounded family of digests)."""
+    if cross_check_bucket_encoding() or cross_check_selection_encoding(reading):
+        return {"verdict": Verdict.UNKNOWN, "detail": "an encoding disagrees with the spec"}
+    p, s, d, a, b, c = z3.BitVecs("p s d a b c", BITS)
+    sender_is_publisher = z3.Bool("sender_is_publisher")
+    peer = z3.Function("peer_digest", z3.IntSort(), z3.BitVecSort(BITS))
+    self_no = z3_member_bucket(s, p, sender_is_publisher, reading)
+    bucket_of = (lambda i: z3_member_bucket(peer(i), p, z3.BoolVal(False), reading))
+    inserted = (lambda i: z3_inserted(bucket_of(i), self_no, planted_same_bucket))
+    tb, t = z3.Int("target_bucket"), z3.Int("target")
+    copy_sent = z3.And(z3_is_target_bucket(tb, self_no, inserted, bucket_of, reading),
+                       inserted(t), bucket_of(t) == tb)
     lemmas = {
         "the interval definition and the bit length agree on every 32-bit distance":
             z3_bucket_by_interval(d) == z3_bit_length(d),
@@ -191,24 +257,28 @@ def prove_one_way(timeout_ms: int = 60000) -> dict[str, Any]:
             d != 0, z3.PbEq([(z3.And(z3.UGE(d, z3.BitVecVal(2 ** (m - 1), BITS)),
                                      z3.ULT(d, z3.BitVecVal(2 ** m, BITS)) if m < BITS else z3.BoolVal(True)), 1)
                              for m in range(1, BITS + 1)], 1)),
-        "buckets lie in 0..32, so a path has at most 32 hops":
-            z3.And(bucket(d) >= 0, bucket(d) <= BITS),
-        "no node is in its own bucket sequence (irreflexive)": z3.Not(higher(a, a)),
-        "the higher-bucket relation is transitive":
-            z3.Implies(z3.And(higher(a, b), higher(b, c)), higher(a, c)),
-        "the publisher's bucket 0 is below every other digest's":
-            z3.Implies(a != p, higher(p, a)),
+        "buckets lie in 0..32, so a path of strictly rising buckets has at most 32 hops":
+            z3.And(z3_bucket_by_interval(d) >= 0, z3_bucket_by_interval(d) <= BITS),
+        "Algorithms 1-2 send a copy only to a strictly higher bucket (views of any size)":
+            z3.Implies(copy_sent, bucket_of(t) > self_no),
     }
-    results = {}
+    results, model = {}, None
     for name, lemma in lemmas.items():
         solver = z3.Solver()
         solver.set("timeout", timeout_ms)
         solver.add(z3.Not(lemma))
-        results[name] = str(solver.check())
+        status = solver.check()
+        results[name] = str(status)
+        if status == z3.sat and model is None:
+            m = solver.model()
+            model = {"lemma": name, "publisher": m.eval(p, True).as_long(), "sender": m.eval(s, True).as_long(),
+                     "sender_is_publisher": z3.is_true(m.eval(sender_is_publisher, True)),
+                     "target": m.eval(peer(t), True).as_long()}
+    if model is not None:
+        return {"verdict": Verdict.VIOLATED, "lemmas": results, "model": model}
     if all(v == "unsat" for v in results.values()):
-        return {"verdict": Verdict.PROVED, "lemmas": results}
-    if any(v == "sat" for v in results.values()):
-        return {"verdict": Verdict.VIOLATED, "lemmas": results}
+        return {"verdict": Verdict.PROVED, "lemmas": results,
+                "detail": "edges strictly raise an integer bucket, so no cycle of any length"}
     return {"verdict": Verdict.UNKNOWN, "lemmas": results}
 
 
@@ -265,10 +335,7 @@ def lbdd_system(scope: Scope, reading: L.Reading) -> TransitionSystem:
             return L.fail(state, action[1], reading)
         return L.join(state, L.Node(action[1], action[2]), reading)
 
-    def canonical(state: L.State):  # the view is a set: subscriber order carries no meaning
-        return (state.view.publisher, frozenset(state.view.subscribers), frozenset(state.schedules))
-
-    return TransitionSystem(initial, actions, successor, canonical)
+    return TransitionSystem(initial, actions, successor)  # views are sorted sets: states are canonical
 
 
 def explore_reading(scope: Scope, reading: L.Reading, names: list[str], deadline: float | None = None,
@@ -345,33 +412,39 @@ def _describe(state: L.State, reading: L.Reading, say) -> None:
 def hypothesis_search(prop_name: str, reading: L.Reading, examples: int):
     """Search random views for one that violates the property; hypothesis shrinks what it finds.
 
-    Returns (cases tried, the shrunk view or None). Digest widths of 2-8 bits make ties and
-    zero distances common; 32 bits is the paper's space.
+    Returns (cases tried, the shrunk view or None, how many cases reached the witness).
+    Digest widths of 2-8 bits make ties and zero distances common; 32 bits is the paper's
+    space. A reading that hashes packed bytes gets real IPv4 addresses instead, since its
+    choice only shows through MD5.
     """
     from hypothesis import HealthCheck, find, settings, strategies as st
     from hypothesis.errors import NoSuchExample
 
     prop = next(p for p in properties(ALGORITHM) if p.name == prop_name)
-    cases = 0
+    counts = {"cases": 0, "witnessed": 0}
 
     @st.composite
     def views(draw):
+        if reading.hash_input != "ascii":
+            addresses = draw(st.lists(st.ip_addresses(v=4).map(str), min_size=1, max_size=25, unique=True))
+            return L.View(L.node_at(addresses[0], reading), tuple(L.node_at(a, reading) for a in addresses[1:]))
         bits = draw(st.sampled_from([2, 3, 4, 8, 32]))
         digest = st.integers(0, 2 ** bits - 1)
         return L.abstract_view(draw(digest), draw(st.lists(digest, max_size=24)))
 
     def violates(view: L.View) -> bool:
-        nonlocal cases
-        cases += 1
-        return not prop.predicate(L.build_dissemination(view, reading))
+        run = L.build_dissemination(view, reading)
+        counts["cases"] += 1
+        counts["witnessed"] += bool(prop.witness(run))
+        return not prop.predicate(run)
 
     config = settings(max_examples=examples, database=None, deadline=None, derandomize=True,
                       suppress_health_check=list(HealthCheck))
     try:
         found = find(views(), violates, settings=config)
     except NoSuchExample:
-        return cases, None
-    return cases, found
+        return counts["cases"], None, counts["witnessed"]
+    return counts["cases"], found, counts["witnessed"]
 
 
 def timed(fn, *args, **kwargs):
@@ -389,14 +462,16 @@ def result(prop: str, method: str, reading: str, verdict: Verdict, scope: str, *
 # The checks `make check` runs, and what each reports
 # --------------------------------------------------------------------------------------------
 
-TREE_PROPERTIES = ["every_subscriber_has_one_parent", "every_subscriber_reached", "no_cycle",
-                   "one_way_dissemination", "exactly_n_copies", "buckets_at_most_log2_n",
-                   "mean_out_degree_of_all_nodes_is_two"]
+# Claims about every run (not the statistical ones, which need n >= 100 and only Spark reaches).
+TREE_PROPERTIES = [p.name for p in properties(ALGORITHM) if p.scope == "every run"]
+# The readings that change the bucket function or the target bucket; the rest share corrected's.
+ONE_WAY_READINGS = ["corrected", "literal", "zero-in-bucket0", "next-index"]
 PARTITION_READINGS = ["corrected", "literal", "rank-from-0", "integer-ratio", "real-ratio", "ceil-ratio"]
-# Abstract digests make the hash input irrelevant, so packed-hash is left to Spark.
+# Abstract digests make the hash input irrelevant, so packed-hash is left to hypothesis (which
+# hashes real addresses for it).
 EXPLORED_READINGS = [r for r in L.READINGS if r != "packed-hash"]
 # A static run is the same under both path-update readings.
-HYPOTHESIS_READINGS = [r for r in EXPLORED_READINGS if r != "literal-path-update"]
+HYPOTHESIS_READINGS = [r for r in L.READINGS if r != "literal-path-update"]
 PARTITION_SIZES = {"default": 32, "large": 128}
 HYPOTHESIS_EXAMPLES = {"default": 150, "large": 2000}
 
@@ -407,9 +482,11 @@ def schedule_document(reading: L.Reading, method: str, s: int, t: int) -> dict[s
 
 
 def replay_schedule(doc: dict[str, Any], say=print) -> bool:
-    """Algorithm 2 for S senders and T targets, rank by rank; True if some index is not owned once."""
+    """Algorithm 2 for S senders and T targets, rank by rank; True if the partition fails."""
     reading = L.reading_named(doc["reading"])
     s, t = doc["S"], doc["T"]
+    if not (isinstance(s, int) and isinstance(t, int) and s >= 1 and t >= 0):
+        raise ValueError(f"a schedule needs integers S >= 1 and T >= 0, not S={s!r}, T={t!r}")
     say(f"Algorithm 2, reading {reading.name!r} (ratio {reading.ratio}, ranks from {reading.rank_base}): "
         f"SelfBucket of {s}, TargetBucket of {t}")
     owners = {j: [] for j in range(1, t + 1)}
@@ -418,11 +495,12 @@ def replay_schedule(doc: dict[str, Any], say=print) -> bool:
         for j in got:
             owners[j].append(r)
         say(f"  rank {r}: targets {got or '-'}")
-    bad = {j: rs for j, rs in owners.items() if len(rs) != 1}
-    for j, rs in bad.items():
-        say(f"  target index {j} is owned by {len(rs)} rank(s) {rs}")
-    say("schedule_partitions_targets: " + ("VIOLATED" if bad else "holds"))
-    return bool(bad)
+    for j, rs in owners.items():
+        if len(rs) != 1:
+            say(f"  target index {j} is owned by {len(rs)} rank(s) {rs}")
+    holds = L.schedule_partitions_targets(L.BucketSizes(s, t, reading))
+    say("schedule_partitions_targets: " + ("holds" if holds else "VIOLATED"))
+    return not holds
 
 
 def run_checks(scope: str, write_counterexample, spark_summary: dict | None = None,
@@ -445,10 +523,13 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
                                   seconds=secs, counterexample=path,
                                   detail=outcome.get("detail", f"{outcome.get('kind', '')} at S={outcome.get('S')}, "
                                                                f"T={outcome.get('T')}, index {outcome.get('j')}")))
-        outcome, secs = timed(prove_one_way)
-        results.append(result("one_way_dissemination", "z3", "corrected", outcome["verdict"],
-                              "all 32-bit digests, paths of any length", cases=len(outcome.get("lemmas", {})),
-                              seconds=secs, detail="; ".join(f"{k}: {v}" for k, v in outcome.get("lemmas", {}).items())))
+        for name in ONE_WAY_READINGS:
+            outcome, secs = timed(prove_one_way, L.READINGS[name])
+            results.append(result("one_way_dissemination", "z3", name, outcome["verdict"],
+                                  "all 32-bit digests, views of any size, paths of any length",
+                                  cases=len(outcome.get("lemmas", {})), seconds=secs,
+                                  detail=outcome.get("detail", "") + "; " + "; ".join(
+                                      f"{k}: {v}" for k, v in outcome.get("lemmas", {}).items())))
 
     if wanted("exhaustive"):
         bound = PARTITION_SIZES[scope]
@@ -508,11 +589,14 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
         for name in HYPOTHESIS_READINGS:
             reading = L.READINGS[name]
             for p in TREE_PROPERTIES:
-                (cases, found), secs = timed(hypothesis_search, p, reading, HYPOTHESIS_EXAMPLES[scope])
+                (cases, found, witnessed), secs = timed(hypothesis_search, p, reading, HYPOTHESIS_EXAMPLES[scope])
                 path = write_counterexample(view_document(p, reading, "hypothesis", found)) if found else None
-                results.append(result(p, "hypothesis", name, Verdict.VIOLATED if found else Verdict.HOLDS,
-                                      f"{HYPOTHESIS_EXAMPLES[scope]} random views, <= 24 subscribers, digests of "
-                                      f"2-32 bits (shrunk)", cases=cases, seconds=secs, counterexample=path))
+                verdict = Verdict.VIOLATED if found else Verdict.HOLDS if witnessed else Verdict.UNKNOWN
+                results.append(result(p, "hypothesis", name, verdict,
+                                      f"{HYPOTHESIS_EXAMPLES[scope]} random views, <= 24 subscribers, "
+                                      + ("MD5 of random IPv4" if reading.hash_input != "ascii" else "digests of 2-32 bits")
+                                      + " (shrunk)", cases=cases, seconds=secs, counterexample=path,
+                                      detail="" if found or witnessed else "vacuous: no case reached the witness"))
 
     if wanted("spark") and spark_summary is not None:
         results.extend(spark_results(spark_summary, write_counterexample))
@@ -533,8 +617,11 @@ def spark_results(summary: dict[str, Any], write_counterexample) -> list[CheckRe
             verdict = Verdict.VIOLATED
             path = write_counterexample(job.counterexample(column, outcome["first"]["seed"]))
             detail += f"; first: seed {outcome['first']['seed']} with {outcome['first']['n']} subscribers"
-        elif seen == 0:
+        elif not seen:
             verdict, detail = Verdict.UNKNOWN, "vacuous: no topology reached the witness"
+        elif not summary["witnesses"].get(f"{reading}:distinguished", 1):
+            verdict, detail = Verdict.UNKNOWN, (f"vacuous: no topology where {reading!r} can differ from "
+                                                f"'corrected' (e.g. no digest tie)")
         else:
             verdict = Verdict.HOLDS
         out.append(result(prop, "spark", reading, verdict,
@@ -545,6 +632,29 @@ def spark_results(summary: dict[str, Any], write_counterexample) -> list[CheckRe
 
 
 def replay_document(doc: dict[str, Any], say=print) -> tuple[bool, L.Dissemination | None]:
+    check_document(doc)
     if doc.get("kind") == "schedule":
         return replay_schedule(doc, say), None
     return replay(doc, say)
+
+
+def check_document(doc: dict[str, Any]) -> None:
+    """Refuse a malformed counterexample with a message naming what is wrong."""
+    def node_ok(n) -> bool:
+        return (isinstance(n, dict) and isinstance(n.get("address"), str) and isinstance(n.get("digest"), int)
+                and 0 <= n["digest"] < 2 ** BITS)
+
+    L.reading_named(doc.get("reading", "<missing>"))
+    names = {p.name for p in properties(ALGORITHM)}
+    if doc.get("property") not in names:
+        raise ValueError(f"unknown LBDD property {doc.get('property')!r}; known: {', '.join(sorted(names))}")
+    if doc.get("kind") == "schedule":
+        return
+    if not node_ok(doc.get("publisher")):
+        raise ValueError("the publisher must be {\"address\": text, \"digest\": a 32-bit integer}")
+    subs = doc.get("subscribers")
+    if not isinstance(subs, list) or not all(node_ok(n) for n in subs):
+        raise ValueError("subscribers must be a list of {\"address\": text, \"digest\": a 32-bit integer}")
+    for event in doc.get("events", []):
+        if not (isinstance(event, dict) and (isinstance(event.get("fail"), str) or node_ok(event.get("join")))):
+            raise ValueError(f"an event is {{\"fail\": address}} or {{\"join\": node}}, not {event!r}")

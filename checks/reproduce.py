@@ -25,6 +25,7 @@ import numpy as np
 
 from reference import lbdd as R
 from reference.generators import distinct_uint32, dotted, rng_for
+from spec import lbdd as L
 from spec.lbdd import DIGEST_BITS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,13 +50,18 @@ def random_addresses(n: int, seed: int) -> tuple[str, list[str]]:
 
 
 def is_tree(tree: R.Tree) -> bool:
-    return bool((np.bincount(tree.receivers, minlength=tree.n + 1)[1:] == 1).all())
+    """Theorem 1's tree: the spec's own predicates, on the reference's copy graph."""
+    run = R.as_dissemination(tree)
+    return L.every_subscriber_has_one_parent(run) and L.every_subscriber_reached(run) and L.no_cycle(run)
 
 
 def tree_metrics(tree: R.Tree) -> dict[str, Any]:
     copies = R.copies_sent(tree)
     buckets = R.occupied_buckets(tree)
-    return {"tree": is_tree(tree), "depth": R.depth(tree), "lowest_bucket": buckets[0],
+    run = R.as_dissemination(tree)
+    return {"tree": is_tree(tree), "depth": L.tree_depth(run), "lowest_bucket": buckets[0],
+            "depth_in_paper_band": L.depth_between_5_and_9(run),
+            "in_paper_buckets_at_500": L.buckets_24_to_32_at_500(run),
             "highest_bucket": buckets[-1], "publisher_copies": int(copies[0]),
             "max_subscriber_copies": int(copies[1:].max()), "copies": int(copies.sum()),
             "senders": int((copies > 0).sum())}
@@ -91,17 +97,17 @@ def size_statistics(n: int, seeds_per_n: int) -> dict[str, Any]:
     subscriber_mean_rate = (1 - publisher_rate) / n
     subscriber_max_rate = np.array([r["max_subscriber_copies"] for r in runs]) / n
     sender_degree = np.array([r["copies"] / r["senders"] for r in runs])
-    low, high = PAPER_DEPTH_BAND
     return {
         "n": n, "trees": len(runs), "not_trees": sum(not r["tree"] for r in runs),
         "exactly_n_copies": sum(r["copies"] == n for r in runs),
         "depth": {"min": int(depth.min()), "mean": float(depth.mean()), "max": int(depth.max()),
-                  "fraction_in_paper_band": float(((depth >= low) & (depth <= high)).mean()),
+                  "fraction_in_paper_band": float(np.mean([r["depth_in_paper_band"] for r in runs])),
                   "expected": expected_occupied_buckets(n), "histogram": histogram(depth.tolist())},
         "lowest_bucket": {"min": min(lowest), "mean": float(np.mean(lowest)), "max": max(lowest)},
         "highest_bucket": {"min": min(r["highest_bucket"] for r in runs),
                            "max": max(r["highest_bucket"] for r in runs)},
         "lowest_bucket_histogram": histogram(lowest),
+        "fraction_in_paper_buckets_at_500": float(np.mean([r["in_paper_buckets_at_500"] for r in runs])),
         "contribution": {
             "publisher_mean": float(publisher_rate.mean()), "publisher_min": float(publisher_rate.min()),
             "publisher_max": float(publisher_rate.max()),
@@ -155,7 +161,6 @@ def lbdd_section_4_3(seeds_per_n: int = 200, figures_dir: Path | str = FIGURES_D
     sizes = [size_statistics(n, seeds_per_n) for n in SIZES]
     at_500 = next(s for s in sizes if s["n"] == 500)
     low_bucket, _ = PAPER_BUCKETS_AT_500
-    in_paper_buckets = sum(c for b, c in at_500["lowest_bucket_histogram"].items() if int(b) >= low_bucket)
     total_copies = sum(s["contribution"]["publisher_copies_mean"] for s in sizes)
     result = {
         "reading": READING,
@@ -166,7 +171,7 @@ def lbdd_section_4_3(seeds_per_n: int = 200, figures_dir: Path | str = FIGURES_D
                   "mean_out_degree": PAPER_MEAN_OUT_DEGREE},
         "sizes": sizes,
         "at_500": {
-            "fraction_all_in_paper_buckets": in_paper_buckets / at_500["trees"],
+            "fraction_all_in_paper_buckets": at_500["fraction_in_paper_buckets_at_500"],
             "expected_fraction_all_in_paper_buckets": probability_all_in_buckets_from(low_bucket, 500),
             "lowest_bucket_histogram": at_500["lowest_bucket_histogram"],
         },

@@ -131,6 +131,13 @@ def run(algorithms=ALGORITHMS, scope: str = "default", report: str = "reports/ch
     manifest = load_manifest()
     judged = [r for r in results if r.method != "spark" or spark_scope]
     problems = compare(judged, manifest, scope)
+    ran = {r.key for r in judged}
+    for algorithm in algorithms:  # a check in the manifest that no longer runs is a failure too
+        for key in manifest.get(algorithm, {}).get(scope, {}):
+            method = key.rsplit("/", 1)[1]
+            expected_to_run = (methods is None or method in methods) and (method != "spark" or spark_scope)
+            if expected_to_run and key not in ran:
+                problems.append(f"{key}: in the manifest but produced no result")
     Path(report).parent.mkdir(parents=True, exist_ok=True)
     Path(report).write_text(json.dumps({
         "scope": scope, "seconds": round(time.perf_counter() - started, 1),

@@ -3,7 +3,8 @@
 proved    the property holds for all sizes (an unbounded Z3 proof)
 holds     it holds up to the stated scope; `cases` and `states` say how much was explored
 violated  a counterexample was found (its JSON path is in `counterexample`)
-unknown   the check ran out of time or resources; never a pass
+unknown   the check ran out of time or resources, an encoding disagreed with the spec, or it passed
+          vacuously (its witness was never reached); never a pass
 """
 
 from __future__ import annotations

@@ -25,17 +25,6 @@ class NotATreeError(ValueError):
     """The chosen reading does not give every subscriber exactly one parent."""
 
 
-def digests_of(addresses: Sequence[str], hash_input: str = "ascii") -> np.ndarray:
-    """Top 32 bits of MD5 of each address (sec. 3.2), as uint64. Validates every address."""
-    ips = [parse_ipv4(a) for a in addresses]
-    if hash_input == "ascii":
-        data = (str(ip).encode("ascii") for ip in ips)
-    else:
-        data = (ip.packed for ip in ips)
-    return np.fromiter((int.from_bytes(hashlib.md5(d).digest()[:4], "big") for d in data),
-                       dtype=np.uint64, count=len(ips))
-
-
 def _bit_length(values: np.ndarray) -> np.ndarray:
     """bit_length of each non-negative integer < 2^53, vectorized (frexp's exponent)."""
     return np.frexp(values.astype(np.float64))[1].astype(np.int64)
@@ -242,7 +231,8 @@ ALGORITHM_SALT = "lbdd"
 
 
 def fast_digests(addresses: Sequence[str], hash_input: str = "ascii") -> np.ndarray:
-    """digests_of for addresses known to be well-formed dotted quads (generated ones)."""
+    """Top 32 bits of MD5 of each address (sec. 3.2), as uint64. The addresses must already be
+    canonical dotted quads (validated by `canonical_addresses`, or generated)."""
     if hash_input == "ascii":
         data = (a.encode() for a in addresses)
     else:

@@ -24,7 +24,7 @@ DEFAULT_READINGS = ("corrected", "literal", "no-tie-break")
 
 
 def run_properties():
-    return [p for p in properties(L.ALGORITHM) if p.name != "schedule_partitions_targets"]
+    return [p for p in properties(L.ALGORITHM) if p.scope != "sizes"]
 
 
 @attrs.frozen
@@ -43,7 +43,9 @@ class LbddJob:
         return [f"{r}:{p.name}" for r in self.readings for p in run_properties()]
 
     def witness_columns(self) -> list[str]:
-        return [f"{r}:{p.name}:witness" for r in self.readings for p in run_properties() if p.witness]
+        """Per property its witness; per reading whether the topology can tell it from corrected."""
+        return ([f"{r}:{p.name}:witness" for r in self.readings for p in run_properties() if p.witness]
+                + [f"{r}:distinguished" for r in self.readings])
 
     def metric_columns(self) -> list[str]:
         return ["depth", "publisher_copies", "senders", "lowest_bucket", "occupied_buckets"]
@@ -73,6 +75,8 @@ class LbddJob:
                 reading = L.reading_named(name)
                 d = digests[reading.hash_input]
                 key = same_tree_key(reading, d, ties[reading.hash_input])
+                rows[f"{name}:distinguished"].append(name == "corrected" or key != same_tree_key(
+                    L.CORRECTED, digests.get(L.CORRECTED.hash_input, d), ties.get(L.CORRECTED.hash_input, False)))
                 if key not in judged:  # readings that differ only where this topology cannot tell
                     tree = R.disseminate(d[1:], int(d[0]), reading, order)
                     run = R.as_dissemination(tree)

@@ -504,7 +504,7 @@ def has_500_subscribers(run: Dissemination) -> bool:
     return run.n == 500
 
 
-def has_100_subscribers(run: Dissemination) -> bool:
+def has_at_least_100_subscribers(run: Dissemination) -> bool:
     return run.n >= SENDER_DEGREE_MIN_N
 
 
@@ -529,13 +529,13 @@ PROPERTIES = [register(p) for p in (
              witness=has_fan_out),
     Property(ALGORITHM, "mean_out_degree_of_senders_near_two", mean_out_degree_of_senders_near_two,
              "sec. 3.5.2 Theorem 2, read over sending nodes for n >= 100, within [1.5, 2.5]",
-             witness=has_100_subscribers),
+             witness=has_at_least_100_subscribers, scope="large random runs"),
     Property(ALGORITHM, "depth_between_5_and_9", depth_between_5_and_9,
              "sec. 4.3 Tab. 1: for n = 100..500 the tree depth is in [5, 9]",
-             witness=in_depth_table_range),
+             witness=in_depth_table_range, scope="large random runs"),
     Property(ALGORITHM, "buckets_24_to_32_at_500", buckets_24_to_32_at_500,
              "sec. 4.3: when n is 500 the subscribers are mapped to buckets 24 to 32",
-             witness=has_500_subscribers),
+             witness=has_500_subscribers, scope="large random runs"),
 )]
 
 
@@ -571,4 +571,5 @@ def splits_a_bucket(case: BucketSizes) -> bool:
 PARTITION = register(Property(
     ALGORITHM, "schedule_partitions_targets", schedule_partitions_targets,
     "sec. 3.3 Algorithm 2, sec. 3.5.1: Dest_i is cut into disjoint subsets and each node of bucket "
-    "SelfNo is mapped to exactly one, so every target has one sender", witness=splits_a_bucket))
+    "SelfNo is mapped to exactly one, so every target has one sender", witness=splits_a_bucket,
+    scope="sizes"))

@@ -23,6 +23,10 @@ class Property:
     predicate: Predicate
     claim: str
     witness: Predicate | None = None
+    # "every run": an invariant of every run, checked exhaustively; "large random runs": a
+    # statistical statement about big random instances (only Spark and the reproduction reach it);
+    # "sizes": a statement over bucket sizes rather than runs.
+    scope: str = "every run"
 
 
 _REGISTRY: dict[tuple[str, str], Property] = {}

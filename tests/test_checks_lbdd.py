@@ -37,6 +37,17 @@ def test_one_way_dissemination_is_proved_and_a_wrong_bucket_encoding_is_caught(m
     assert C.prove_one_way()["verdict"] == Verdict.UNKNOWN
 
 
+def test_one_way_rejects_a_planted_same_bucket_insertion():
+    out = C.prove_one_way(L.CORRECTED, planted_same_bucket=True)
+    assert out["verdict"] == Verdict.VIOLATED and "strictly higher bucket" in out["model"]["lemma"]
+
+
+def test_the_selection_encoding_agrees_with_the_spec_and_a_wrong_one_does_not(monkeypatch):
+    assert C.cross_check_selection_encoding(L.CORRECTED) == 0
+    monkeypatch.setattr(C, "z3_inserted", lambda peer_bucket, self_no, planted=False: peer_bucket >= self_no)
+    assert C.cross_check_selection_encoding(L.CORRECTED) > 0
+
+
 TINY = C.Scope(bits=2, copies=1, depth=1)
 
 
@@ -64,9 +75,21 @@ def test_a_timeout_is_unknown_never_holds(monkeypatch):
 
 
 def test_hypothesis_search_shrinks_a_counterexample():
-    cases, view = C.hypothesis_search("every_subscriber_reached", L.LITERAL, examples=100)
+    cases, view, _ = C.hypothesis_search("every_subscriber_reached", L.LITERAL, examples=100)
     assert view is not None and len(view.subscribers) == 1
-    assert C.hypothesis_search("no_cycle", L.CORRECTED, examples=30)[1] is None
+    cases, view, witnessed = C.hypothesis_search("no_cycle", L.CORRECTED, examples=30)
+    assert view is None and witnessed > 0
+    assert C.hypothesis_search("no_cycle", L.READINGS["packed-hash"], examples=30)[2] > 0
+
+
+def test_a_hypothesis_pass_without_its_witness_is_unknown(monkeypatch):
+    import attrs
+    from spec import registry
+
+    prop = registry.get("lbdd", "no_cycle")
+    monkeypatch.setitem(registry._REGISTRY, ("lbdd", "no_cycle"), attrs.evolve(prop, witness=lambda run: False))
+    results = C.run_checks("default", lambda doc: "x.json", only={"hypothesis"})
+    assert {r.verdict for r in results if r.property == "no_cycle"} == {Verdict.UNKNOWN}
 
 
 def test_counterexample_files_replay_and_draw(tmp_path):
@@ -91,6 +114,32 @@ def test_the_manifest_comparison_flags_a_changed_verdict_or_state_count():
     manifest["lbdd"]["default"][result.key] = {"verdict": "violated"}
     assert "expected violated, got holds" in runner.compare([result], manifest, "default")[0]
     assert "not in the manifest" in runner.compare([result], {}, "default")[0]
+
+
+@pytest.mark.parametrize("doc, message", [
+    ({"algorithm": "lbdd", "property": "no_cycle"}, "unknown LBDD reading"),
+    ({"algorithm": "lbdd", "property": "nope", "reading": "corrected"}, "unknown LBDD property"),
+    ({"algorithm": "lbdd", "property": "no_cycle", "reading": "corrected", "publisher": {"address": "p", "digest": "7"},
+      "subscribers": []}, "the publisher must be"),
+    ({"algorithm": "lbdd", "property": "no_cycle", "reading": "corrected", "publisher": {"address": "p", "digest": 7},
+      "subscribers": [], "events": [{"crash": "x"}]}, "an event is"),
+    ({"algorithm": "lbdd", "property": "schedule_partitions_targets", "reading": "literal", "kind": "schedule",
+      "S": 0, "T": 1}, "S >= 1"),
+])
+def test_a_malformed_counterexample_is_refused_by_name(tmp_path, doc, message):
+    path = tmp_path / "cx.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(ValueError, match=message):
+        counterexample.replay(path, say=lambda line: None)
+
+
+def test_a_manifest_check_that_stops_running_fails_make_check(tmp_path, monkeypatch):
+    manifest = {"lbdd": {"default": {"lbdd/ghost/corrected/z3": {"verdict": "proved"}}}}
+    path = tmp_path / "manifest.json"
+    path.write_text(json.dumps(manifest))
+    monkeypatch.setattr(runner, "MANIFEST", path)
+    _, problems = runner.run(["lbdd"], methods={"z3"}, report=str(tmp_path / "check.json"))
+    assert any("ghost" in p and "produced no result" in p for p in problems)
 
 
 def test_the_manifest_covers_every_default_check():

@@ -86,6 +86,13 @@ def test_metrics_and_point_to_point_baseline():
     assert R.occupied_buckets(tree)[-1] == 32
 
 
+def test_reference_depth_is_the_spec_depth():
+    for seed in range(20):
+        publisher, subscribers = R.random_topology(seed, max_subscribers=300)
+        tree = R.build(subscribers, publisher)
+        assert R.depth(tree) == L.tree_depth(R.as_dissemination(tree))
+
+
 def test_random_topologies_are_a_pure_function_of_the_seed():
     assert R.random_topology(42) == R.random_topology(42)
     assert R.random_topology(42) != R.random_topology(43)
