@@ -489,6 +489,12 @@ def index_section(docs_dir: Path, report_path: str, reproduction_json: str) -> s
                       f"Generated from `{report_path}` and `{reproduction_json}` by `pubsub-proofs docs`."])
 
 
+def only_algorithm(report: dict[str, Any], algorithm: str) -> dict[str, Any]:
+    """The report restricted to one algorithm's records (and its manifest differences)."""
+    return {**report, "results": [r for r in report["results"] if r["algorithm"] == algorithm],
+            "mismatches": [m for m in report.get("mismatches") or [] if m.startswith(algorithm + "/")]}
+
+
 def generate(report_path: str = "reports/check.json", docs_dir: Path | str = DOCS_DIR,
              seeds_per_n: int = 200) -> list[str]:
     """Regenerate docs/lbdd.md's generated sections, the figures and docs/README.md.
@@ -496,8 +502,9 @@ def generate(report_path: str = "reports/check.json", docs_dir: Path | str = DOC
     The reproduction is rerun every time (a few seconds, deterministic) and its JSON is written
     beside the report, so docs always match the code that produced them.
     """
-    report = load_report(report_path)
-    entries = claims_table(report_path)
+    full_report = load_report(report_path)
+    report = only_algorithm(full_report, "lbdd")
+    entries = [e for e in claims_table(report_path) if e["algorithm"] == "lbdd"]
     docs_dir = Path(docs_dir)
     reproduction_json = Path(report_path).parent / "lbdd-reproduction.json"
     rep = reproduce.lbdd_section_4_3(seeds_per_n, figures_dir=docs_dir / "figures", out=reproduction_json)
@@ -509,6 +516,10 @@ def generate(report_path: str = "reports/check.json", docs_dir: Path | str = DOC
         "errata": errata_section(entries),
     })]
     written += [str(docs_dir / "figures" / name) for name in rep["figures"]] + [str(reproduction_json)]
+    scot_report = only_algorithm(full_report, "scot")
+    if scot_report["results"] and (docs_dir / "scot.md").exists():
+        written.append(write_sections(docs_dir / "scot.md", "OctopiS on SCOT",
+                                      {"verdicts": verdicts_section(scot_report)}))
     written.append(write_sections(docs_dir / "README.md", "pubsub-proofs documentation", {
         "index": index_section(docs_dir, str(report_path), str(reproduction_json))}))
     return written

@@ -10,6 +10,7 @@ tlaplus/Examples manifests do for TLC.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import time
 from pathlib import Path
@@ -19,7 +20,7 @@ from checks import counterexample
 from checks.verdict import CheckResult, Verdict
 
 MANIFEST = Path(__file__).with_name("manifest.json")
-ALGORITHMS = ("lbdd",)
+ALGORITHMS = ("lbdd", "scot")
 SPARK_TOPOLOGIES = {"default": 20_000, "large": 200_000, "validate": 1_000_000}
 
 
@@ -115,7 +116,8 @@ def run(algorithms=ALGORITHMS, scope: str = "default", report: str = "reports/ch
             for stale in (folder / algorithm).glob(f"{method}-*.json"):  # files are named by content
                 stale.unlink()
         summary = None
-        if methods is None or "spark" in methods:
+        has_spark_job = importlib.util.find_spec(f"spark_validation.{algorithm}") is not None
+        if has_spark_job and (methods is None or "spark" in methods):
             n = spark_topologies or SPARK_TOPOLOGIES[scope]
             if console:
                 console.print(f"[bold]{algorithm}[/]: Spark validation of {n} topologies on {master}")

@@ -1,0 +1,432 @@
+"""OctopiS on SCOT: topology, subscription broadcast and static routing, as an executable spec.
+
+Paper: "Content-based Dynamic Routing in Structured Overlay Networks" (OctopiS)
+(../shared/seeds/003_26017af1ed5d6736.txt).
+
+    sec. 3.2   SCOT = acyclic factor (a tree) x connectivity factor (the complete graph K_m), with
+               the acyclic, connectivity, index and label-order properties
+    sec. 4     clusters C_i (replicas of the tree), regions R_x (replicas of K_m), aCOLs and iCOLs,
+               edge and inner brokers, primary and secondary neighbours, the cluster bit vector
+    sec. 5     Algorithm 1, the two-step Subscription Broadcast Process (SBP)
+    sec. 6.1   Algorithm 2, BID-based routing on the unclustered SCOT, after uncontrolled flooding
+    sec. 6.2   Algorithm 3, Static Notification Routing (SNR)
+
+Not yet modelled: Dynamic Notification Routing (Algorithm 4, sec. 6.3), the congestion element
+and the link status table; see docs/scot.md.
+
+The text lost its equations; the reconstruction used here: a broker is B(x, i) with x a tree
+vertex and i in 0..m-1; B(x, i) ~ B(y, j) iff (x ~ y in the tree and i = j: an aCOL) or (x = y
+and i != j: an iCOL) (Eq. 1-2, the Cartesian product). The cluster bit vector is an integer
+whose bit i stands for cluster i (sec. 4.4).
+
+Modelled: brokers and overlay links, one subscription (or one notification) at a time, every
+subscriber interested in every notification (matching is not the subject here). Messages in
+flight are a set, so a run explores every delivery order.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Iterable
+
+import attrs
+import networkx as nx
+
+from spec.registry import Property, register
+
+ALGORITHM = "scot"
+Broker = tuple  # (tree vertex x, cluster index i): the paper's B(x, i)
+
+
+# --------------------------------------------------------------------------------------------
+# The topology (sec. 3.2, 4)
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class Scot:
+    """A clustered SCOT: the tree factor, m clusters, and the product graph."""
+
+    tree: nx.Graph
+    m: int
+    graph: nx.Graph = attrs.field(eq=False, repr=False)
+
+    def brokers(self) -> list[Broker]:
+        return sorted(self.graph.nodes, key=repr)
+
+    def primary_neighbours(self, b: Broker) -> list[Broker]:
+        x, i = b
+        return [(y, i) for y in self.tree.neighbors(x)]
+
+    def secondary_neighbours(self, b: Broker) -> list[Broker]:
+        x, i = b
+        return [(x, j) for j in range(self.m) if j != i]
+
+    def is_edge(self, b: Broker) -> bool:
+        """An edge broker has at most one primary neighbour; an inner one at least two (sec. 4.3)."""
+        return self.tree.degree(b[0]) <= 1
+
+
+def build(tree: nx.Graph, m: int) -> Scot:
+    """SCOT(tree, K_m), with the four properties of sec. 3.2 enforced on input.
+
+    Raises ValueError naming the problem: a factor with a cycle, a disconnected or empty factor,
+    m < 1 (the index property needs clusters 0..m-1), or tree labels that are tuples (they would
+    break the label-order property B(x, i) = (tree vertex, cluster index)).
+    """
+    if not isinstance(tree, nx.Graph) or tree.is_directed() or tree.is_multigraph():
+        raise ValueError("the acyclic factor must be an undirected networkx.Graph")
+    if tree.number_of_nodes() == 0:
+        raise ValueError("the acyclic factor has no vertices")
+    if not isinstance(m, int) or isinstance(m, bool) or m < 1:
+        raise ValueError(f"the connectivity factor K_m needs an integer m >= 1, not {m!r}")
+    if nx.number_of_selfloops(tree):
+        raise ValueError("the acyclic factor has a self-loop")
+    if not nx.is_connected(tree):
+        raise ValueError(f"the acyclic factor is disconnected ({nx.number_connected_components(tree)} "
+                         "components): the SCOT would be disconnected")
+    if not nx.is_tree(tree):
+        cycle = nx.find_cycle(tree)
+        raise ValueError(f"the acyclic factor has a cycle: {[u for u, _ in cycle]}")
+    if any(isinstance(x, tuple) for x in tree.nodes):
+        raise ValueError("tree vertex labels must not be tuples (brokers are labelled (vertex, cluster))")
+    graph = nx.Graph()
+    for x in tree.nodes:
+        for i in range(m):
+            graph.add_node((x, i), cluster=i, region=x,
+                           type="edge" if tree.degree(x) <= 1 else "inner")
+    for x, y in tree.edges:
+        for i in range(m):
+            graph.add_edge((x, i), (y, i), kind="aCOL")
+    for x in tree.nodes:
+        for i in range(m):
+            for j in range(i + 1, m):
+                graph.add_edge((x, i), (x, j), kind="iCOL")
+    return Scot(tree, m, graph)
+
+
+def cluster_bit(i: int) -> int:
+    """The CBV with only cluster i's bit set (bits indexed from the right, sec. 4.4)."""
+    return 1 << i
+
+
+# --------------------------------------------------------------------------------------------
+# State: a broadcast in progress (messages in flight are a set: any delivery order)
+# --------------------------------------------------------------------------------------------
+
+PRIMARY, SECONDARY = "PRIMARY", "SECONDARY"
+
+
+@attrs.frozen
+class Broadcast:
+    """One subscription's broadcast: messages in flight and what each broker has recorded.
+
+    `in_flight`: (sender, receiver, state) triples. `last_hop`: the broker each broker saved the
+    subscription from (its routing-table entry {subscription, last hop, CBV}). `received`: how
+    many copies each broker got (a duplicate is discarded, but it was sent).
+    """
+
+    host: Broker
+    in_flight: frozenset
+    last_hop: tuple  # sorted (broker, last hop) pairs
+    received: tuple  # sorted (broker, copies) pairs
+    messages: int
+
+
+# --------------------------------------------------------------------------------------------
+# Actions: SBP (Algorithm 1), uncontrolled flooding for BID routing (sec. 6.1)
+# --------------------------------------------------------------------------------------------
+
+def sbp_forward(scot: Scot, at: Broker, sender: Broker | None, state: str, host_cluster: int) -> list[tuple]:
+    """Algorithm 1 at broker `at` on receiving (or issuing) a subscription in `state`.
+
+    Step 1: in the host cluster a PRIMARY subscription goes on to every primary neighbour but the
+    sender, as in an acyclic overlay. Step 2: every broker of the host cluster sends it, now
+    SECONDARY, to its secondary neighbours; a SECONDARY subscription is not forwarded.
+    """
+    if state == SECONDARY:
+        return []
+    out = [(at, n, PRIMARY) for n in scot.primary_neighbours(at) if n != sender]
+    out += [(at, n, SECONDARY) for n in scot.secondary_neighbours(at)]
+    return out
+
+
+def flood_forward(scot: Scot, at: Broker, sender: Broker | None, state: str, host_cluster: int) -> list[tuple]:
+    """Uncontrolled SBP on the unclustered SCOT: on first receipt, to every neighbour but the sender."""
+    return [(at, n, state) for n in sorted(scot.graph.neighbors(at), key=repr) if n != sender]
+
+
+FORWARDING = {"sbp": sbp_forward, "flood": flood_forward}
+
+
+def subscribe(scot: Scot, host: Broker, protocol: str = "sbp") -> Broadcast:
+    """The host broker sets its cluster bit and sends the subscription to its neighbours."""
+    if host not in scot.graph:
+        raise ValueError(f"no broker {host!r} in this SCOT")
+    first = FORWARDING[protocol](scot, host, None, PRIMARY, host[1])
+    return Broadcast(host, frozenset(first), (), ((host, 0),), len(first))
+
+
+def deliver(scot: Scot, b: Broadcast, message: tuple, protocol: str = "sbp") -> Broadcast:
+    """One message arrives. The first copy is saved and forwarded; later copies are discarded."""
+    sender, receiver, state = message
+    received = dict(b.received)
+    last_hop = dict(b.last_hop)
+    first_time = receiver not in received
+    received[receiver] = received.get(receiver, 0) + 1
+    out: list[tuple] = []
+    if first_time:
+        last_hop[receiver] = sender
+        out = FORWARDING[protocol](scot, receiver, sender, state, b.host[1])
+    return Broadcast(b.host, (b.in_flight - {message}) | frozenset(out),
+                     tuple(sorted(last_hop.items(), key=repr)), tuple(sorted(received.items(), key=repr)),
+                     b.messages + len(out))
+
+
+def broadcast_to_the_end(scot: Scot, host: Broker, protocol: str = "sbp",
+                         order: Iterable[int] | None = None) -> Broadcast:
+    """Deliver until nothing is in flight: first in, first out (every link equally fast), or, if
+    `order` is given, the message at each index of the (sorted) set in flight."""
+    b = subscribe(scot, host, protocol)
+    if order is not None:
+        choices = iter(order)
+        while b.in_flight:
+            pending = sorted(b.in_flight, key=repr)
+            b = deliver(scot, b, pending[next(choices, 0) % len(pending)], protocol)
+        return b
+    fifo = deque(sorted(b.in_flight, key=repr))
+    while fifo:
+        message = fifo.popleft()
+        before = b.in_flight - {message}
+        b = deliver(scot, b, message, protocol)
+        fifo.extend(sorted(b.in_flight - before, key=repr))
+    return b
+
+
+def subscription_tree(scot: Scot, host: Broker, protocol: str = "sbp") -> dict[Broker, Broker]:
+    """Every broker but the host mapped to its parent (the last hop it saved)."""
+    return dict(broadcast_to_the_end(scot, host, protocol).last_hop)
+
+
+# --------------------------------------------------------------------------------------------
+# Notification routing: SNR (Algorithm 3) and BID-based routing (Algorithm 2)
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class Routing:
+    """Deliveries (host broker of a subscriber -> copies) and inter-broker messages."""
+
+    deliveries: tuple
+    messages: int
+    hops: tuple  # (subscriber host, hops travelled by the copy that reached it)
+
+
+def snr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
+        trees: dict[Broker, dict[Broker, Broker]]) -> Routing:
+    """Algorithm 3: reverse path forwarding along the subscription trees.
+
+    The publisher's host sends one copy to each distinct last hop of the matching subscriptions
+    (getDistinctSubs); any other broker forwards only inside its own cluster (lines 7-9), to the
+    distinct last hops that are primary neighbours.
+    """
+    hosts = sorted(set(subscriber_hosts), key=repr)
+    deliveries: dict[Broker, int] = {}
+    hops: dict[Broker, int] = {}
+    queue = deque([(publisher, None, 0)])
+    messages = 0
+    while queue:
+        at, came_from, travelled = queue.popleft()
+        if at in hosts:
+            deliveries[at] = deliveries.get(at, 0) + 1
+            hops.setdefault(at, travelled)
+        next_hops = set()
+        for h in hosts:
+            if h == at:
+                continue
+            hop = trees[h].get(at)
+            if hop is None or hop == came_from:
+                continue
+            if at != publisher and hop[1] != at[1]:  # non-publisher brokers stay in their cluster
+                continue
+            next_hops.add(hop)
+        for hop in sorted(next_hops, key=repr):
+            messages += 1
+            queue.append((hop, at, travelled + 1))
+    return Routing(tuple(sorted(deliveries.items(), key=repr)), messages, tuple(sorted(hops.items(), key=repr)))
+
+
+def bid_routing(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
+                trees: dict[Broker, dict[Broker, Broker]]) -> Routing:
+    """Algorithm 2: the notification carries the BIDs of the matching subscriptions' hosts;
+    splitBIDs groups them by next hop (each host's last hop here) and one copy goes per group."""
+    deliveries: dict[Broker, int] = {}
+    hops: dict[Broker, int] = {}
+    queue = deque([(publisher, frozenset(subscriber_hosts), 0)])
+    messages = 0
+    while queue:
+        at, bids, travelled = queue.popleft()
+        if at in bids:  # localBID: deliver to the local subscribers, drop our BID
+            deliveries[at] = deliveries.get(at, 0) + 1
+            hops.setdefault(at, travelled)
+        groups: dict[Broker, set] = {}
+        for bid in bids - {at}:
+            groups.setdefault(trees[bid][at], set()).add(bid)
+        for hop, group in sorted(groups.items(), key=lambda kv: repr(kv[0])):
+            messages += 1
+            queue.append((hop, frozenset(group), travelled + 1))
+    return Routing(tuple(sorted(deliveries.items(), key=repr)), messages, tuple(sorted(hops.items(), key=repr)))
+
+
+# --------------------------------------------------------------------------------------------
+# Claims, as properties of concrete runs
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class BroadcastRun:
+    """A finished (or stuck) broadcast on its SCOT, what the SBP properties judge."""
+
+    scot: Scot = attrs.field(eq=False)
+    broadcast: Broadcast
+
+
+def distance(scot: Scot, a: Broker, b: Broker) -> int:
+    """The lemma the shortest-tree claim rests on: in T x K_m, d((x,i),(y,j)) = d_T(x,y) + [i != j]."""
+    return nx.shortest_path_length(scot.tree, a[0], b[0]) + (a[1] != b[1])
+
+
+def every_broker_receives_the_subscription_once(run: BroadcastRun) -> bool:
+    received = dict(run.broadcast.received)
+    return (not run.broadcast.in_flight and received.get(run.broadcast.host) == 0
+            and all(received.get(b) == 1 for b in run.scot.graph if b != run.broadcast.host))
+
+
+def subscription_tree_has_no_loop(run: BroadcastRun) -> bool:
+    """Following last hops from any broker reaches the host without revisiting a broker."""
+    parent = dict(run.broadcast.last_hop)
+    for b in parent:
+        seen = {b}
+        while b != run.broadcast.host:
+            b = parent.get(b)
+            if b is None or b in seen:
+                return False
+            seen.add(b)
+    return True
+
+
+def subscription_tree_is_shortest(run: BroadcastRun) -> bool:
+    """Every broker's path to the host in the subscription tree is a shortest SCOT path."""
+    parent = dict(run.broadcast.last_hop)
+    if not subscription_tree_has_no_loop(run) or len(parent) != run.scot.graph.number_of_nodes() - 1:
+        return False
+    for b in parent:
+        hops, at = 0, b
+        while at != run.broadcast.host:
+            at, hops = parent[at], hops + 1
+        if hops != distance(run.scot, b, run.broadcast.host):
+            return False
+    return True
+
+
+def subscription_tree_links_are_host_acols_and_icols(run: BroadcastRun) -> bool:
+    """Sec. 5: the tree holds the host cluster's aCOLs and, per region, the iCOLs from the host
+    cluster's broker (m - 1 per region)."""
+    host_cluster = run.broadcast.host[1]
+    for child, parent in run.broadcast.last_hop:
+        if child[1] == host_cluster:
+            if not (parent[1] == host_cluster and run.scot.tree.has_edge(child[0], parent[0])):
+                return False
+        elif parent != (child[0], host_cluster):
+            return False
+    return True
+
+
+def subscription_tree_has_all_icols(run: BroadcastRun) -> bool:
+    """Sec. 5 read literally: "In this step, all iCOLs are added to the subscription-tree"."""
+    links = {frozenset(e) for e in run.broadcast.last_hop}
+    return all(frozenset(e) in links for e in run.scot.graph.edges if run.scot.graph.edges[e]["kind"] == "iCOL")
+
+
+def no_duplicate_subscription_messages(run: BroadcastRun) -> bool:
+    """Sec. 5: "This pattern of subscription broadcast does not generate duplicates"."""
+    return run.broadcast.messages == run.scot.graph.number_of_nodes() - 1
+
+
+def is_finished(run: BroadcastRun) -> bool:
+    return not run.broadcast.in_flight
+
+
+def spans_two_clusters_and_three_regions(run: BroadcastRun) -> bool:
+    return run.scot.m >= 2 and run.scot.tree.number_of_nodes() >= 3 and is_finished(run)
+
+
+def relays_through_a_broker(run: BroadcastRun) -> bool:
+    """Some broker got the subscription from a broker other than the host: a loop was possible."""
+    return is_finished(run) and any(parent != run.broadcast.host for _, parent in run.broadcast.last_hop)
+
+
+def has_three_clusters(run: BroadcastRun) -> bool:
+    return run.scot.m >= 3 and is_finished(run)
+
+
+def _finished_only(predicate):
+    """SBP claims are about a broadcast that has ended; a run in progress satisfies them."""
+    def judged(run: BroadcastRun) -> bool:
+        return not is_finished(run) or predicate(run)
+    judged.__name__ = predicate.__name__
+    judged.__doc__ = predicate.__doc__
+    return judged
+
+
+@attrs.frozen
+class RoutingRun:
+    scot: Scot = attrs.field(eq=False)
+    publisher: Broker
+    subscriber_hosts: tuple
+    routing: Routing
+
+
+def notification_delivered_exactly_once(run: RoutingRun) -> bool:
+    got = dict(run.routing.deliveries)
+    return all(got.get(h, 0) == 1 for h in run.subscriber_hosts) and set(got) <= set(run.subscriber_hosts)
+
+
+def notification_takes_shortest_paths(run: RoutingRun) -> bool:
+    """SNR routes along shortest subscription trees, so each copy travels a shortest path."""
+    return all(hops == distance(run.scot, run.publisher, h) for h, hops in run.routing.hops)
+
+
+def routes_across_clusters(run: RoutingRun) -> bool:
+    return any(h[1] != run.publisher[1] for h in run.subscriber_hosts) and len(run.subscriber_hosts) >= 2
+
+
+PROPERTIES = [register(p) for p in (
+    Property(ALGORITHM, "every_broker_receives_the_subscription_once",
+             _finished_only(every_broker_receives_the_subscription_once),
+             "sec. 5: a subscription reaches every broker; no loops occur and no duplicates appear",
+             witness=spans_two_clusters_and_three_regions),
+    Property(ALGORITHM, "subscription_tree_has_no_loop", subscription_tree_has_no_loop,
+             "sec. 5: no loops occur, as the host cluster is a replica of an acyclic factor",
+             witness=relays_through_a_broker),
+    Property(ALGORITHM, "subscription_tree_is_shortest", _finished_only(subscription_tree_is_shortest),
+             "sec. 1, 5: OctopiS generates subscription-trees of shortest lengths",
+             witness=spans_two_clusters_and_three_regions),
+    Property(ALGORITHM, "subscription_tree_links_are_host_acols_and_icols",
+             _finished_only(subscription_tree_links_are_host_acols_and_icols),
+             "sec. 5: aCOLs of the host cluster, then iCOLs from it, form the subscription-tree",
+             witness=spans_two_clusters_and_three_regions),
+    Property(ALGORITHM, "subscription_tree_has_all_icols", _finished_only(subscription_tree_has_all_icols),
+             "sec. 5, read literally: in the second step all iCOLs are added to the subscription-tree",
+             witness=has_three_clusters),
+    Property(ALGORITHM, "no_duplicate_subscription_messages", _finished_only(no_duplicate_subscription_messages),
+             "sec. 5, 7.3: the clustered SBP generates no duplicates and no extra inter-broker messages",
+             witness=spans_two_clusters_and_three_regions),
+    Property(ALGORITHM, "notification_delivered_exactly_once", notification_delivered_exactly_once,
+             "sec. 6.1-6.2: each interested subscriber's broker receives the notification once, no loop",
+             witness=routes_across_clusters),
+    Property(ALGORITHM, "notification_takes_shortest_paths", notification_takes_shortest_paths,
+             "sec. 6.2: SNR uses subscription-trees of shortest lengths", witness=routes_across_clusters),
+)]
+
+SBP_PROPERTIES = [p for p in PROPERTIES if p.name not in ("notification_delivered_exactly_once",
+                                                          "notification_takes_shortest_paths")]
+ROUTING_PROPERTIES = [p for p in PROPERTIES if p not in SBP_PROPERTIES]
+
