@@ -13,7 +13,14 @@ Exhaustive, two kinds:
                         order, which the first kind shows on the small SCOTs),
                         then SNR (Algorithm 3) and BID routing (Algorithm 2) from every publisher to
                         every set of at most two subscriber brokers.
-Not yet: Z3, Spark, DNR (Algorithm 4); see docs/scot.md.
+Z3 (sec. 5): subscription trees are shortest for every tree and every m, by induction along
+paths. With the host at B(x0, c), let phi(B(x, i)) = d_T(x, x0) + [i != c]. (A) one link changes
+phi by at most 1 (an aCOL moves to a tree neighbour, whose distance to x0 differs by exactly 1;
+an iCOL keeps x and changes the cluster), so every path from the host to b has at least phi(b)
+links; (B) the parent Algorithm 1 gives b is a neighbour with phi one less, so b's depth in the
+subscription tree is phi(b). Flooding's parent rule ("whichever neighbour delivered first") is the
+refuted reading. The encodings are checked against the spec on every small SCOT first.
+Not yet: Spark, DNR (Algorithm 4); see docs/scot.md.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from typing import Any
 
 import attrs
 import networkx as nx
+import z3
 
 from checks.enumerate import trees
 from checks.explorer import TransitionSystem, explore
@@ -133,6 +141,81 @@ def replay_document(doc: dict[str, Any], say=print) -> tuple[bool, None]:
     return not holds, None
 
 
+# --------------------------------------------------------------------------------------------
+# Z3: shortest subscription trees for all tree sizes and all m
+# --------------------------------------------------------------------------------------------
+
+def z3_phi(dt, same):
+    return dt + z3.If(same, 0, 1)
+
+
+def z3_link(dt, same, dt2, same2):
+    """b = (dt, same) and b2 = (dt2, same2) are SCOT neighbours, in the coordinates phi uses:
+    dt = d_T(x, x0), same = (i == c). An aCOL keeps the cluster and moves to a tree neighbour
+    (distances to x0 of tree neighbours differ by exactly 1); an iCOL keeps x, changes cluster
+    (two clusters other than c are both 'not same')."""
+    acol = z3.And(same == same2, z3.Or(dt2 == dt + 1, dt2 == dt - 1))
+    icol = z3.And(dt2 == dt, z3.Or(z3.Not(same), z3.Not(same2)))
+    return z3.And(dt >= 0, dt2 >= 0, z3.Or(acol, icol))
+
+
+def z3_parent(reading: str, dt, same, pdt, psame):
+    """The parent a reading gives broker (dt, same) != host: Algorithm 1's rule, or any neighbour."""
+    if reading == "octopis-sbp":
+        return z3.If(same, z3.And(dt > 0, psame, pdt == dt - 1), z3.And(psame, pdt == dt))
+    return z3_link(pdt, psame, dt, same)
+
+
+def cross_check_shortest_encoding(max_nodes: int = 5, max_m: int = 3) -> int:
+    """On every small SCOT and host: phi is the distance, Algorithm 1's parents satisfy z3_parent,
+    and every link satisfies z3_link."""
+    mismatches = 0
+    for scot in small_scots(max_nodes, max_m):
+        for host in scot.brokers():
+            d_t = nx.single_source_shortest_path_length(scot.tree, host[0])
+            coords = {b: (z3.IntVal(d_t[b[0]]), z3.BoolVal(b[1] == host[1])) for b in scot.graph}
+            dist = nx.single_source_shortest_path_length(scot.graph, host)
+            for b, parent in S.subscription_tree(scot, host).items():
+                mismatches += z3.simplify(z3_phi(*coords[b])).as_long() != dist[b]
+                mismatches += not z3.is_true(z3.simplify(z3_parent("octopis-sbp", *coords[b], *coords[parent])))
+            for a, b in scot.graph.edges:
+                mismatches += not z3.is_true(z3.simplify(z3_link(*coords[a], *coords[b])))
+    return mismatches
+
+
+def prove_shortest(reading: str, timeout_ms: int = 20000) -> dict[str, Any]:
+    if cross_check_shortest_encoding():
+        return {"verdict": Verdict.UNKNOWN, "detail": "an encoding disagrees with the spec"}
+    dt, pdt, dt2 = z3.Ints("dt parent_dt dt2")
+    same, psame, same2 = z3.Bools("same parent_same same2")
+    depth, pdepth = z3.Ints("depth parent_depth")
+    lemmas = {
+        "(A) a link changes phi by at most 1, so no path to b is shorter than phi(b)":
+            z3.Implies(z3_link(dt, same, dt2, same2), z3_phi(dt2, same2) >= z3_phi(dt, same) - 1),
+        "(B) the parent is a neighbour with phi one less, so depth(b) = phi(b) by induction":
+            z3.Implies(z3.And(z3_phi(dt, same) > 0, dt >= 0, z3_parent(reading, dt, same, pdt, psame),
+                              pdepth == z3_phi(pdt, psame), depth == pdepth + 1),
+                       z3.And(z3_link(pdt, psame, dt, same), depth == z3_phi(dt, same))),
+    }
+    results, model = {}, None
+    for name, lemma in lemmas.items():
+        solver = z3.Solver()
+        solver.set("timeout", timeout_ms)
+        solver.add(z3.Not(lemma))
+        status = solver.check()
+        results[name] = str(status)
+        if status == z3.sat and model is None:
+            m = solver.model()
+            model = {"lemma": name, "d_T": m.eval(dt, True).as_long(), "same_cluster": z3.is_true(m.eval(same, True)),
+                     "parent_d_T": m.eval(pdt, True).as_long(),
+                     "parent_same_cluster": z3.is_true(m.eval(psame, True))}
+    if model is not None:
+        return {"verdict": Verdict.VIOLATED, "lemmas": results, "model": model}
+    if all(v == "unsat" for v in results.values()):
+        return {"verdict": Verdict.PROVED, "lemmas": results}
+    return {"verdict": Verdict.UNKNOWN, "lemmas": results}
+
+
 def result(prop: str, method: str, reading: str, verdict: Verdict, scope: str, **kw) -> CheckResult:
     claim = next(p.claim for p in properties(ALGORITHM) if p.name == prop)
     return CheckResult(ALGORITHM, prop, claim, method, verdict, scope, reading=reading, **kw)
@@ -141,6 +224,17 @@ def result(prop: str, method: str, reading: str, verdict: Verdict, scope: str, *
 def run_checks(scope: str, write_counterexample, spark_summary: dict | None = None,
                deadline_seconds: float = 120.0, only: set[str] | None = None, progress=None) -> list[CheckResult]:
     results: list[CheckResult] = []
+    if only is None or "z3" in only:
+        for reading in PROTOCOLS:
+            start = time.perf_counter()
+            outcome = prove_shortest(reading)
+            detail = "; ".join(f"{k}: {v}" for k, v in outcome.get("lemmas", {}).items())
+            if "model" in outcome:
+                detail = f"counterexample {outcome['model']}; " + detail
+            results.append(result("subscription_tree_is_shortest", "z3", reading, outcome["verdict"],
+                                  "every tree, every m >= 1, every host (induction along paths)",
+                                  cases=len(outcome.get("lemmas", {})), seconds=time.perf_counter() - start,
+                                  detail=outcome.get("detail", detail)))
     if only is not None and "exhaustive" not in only:
         return results
     sc = SCOPES[scope]

@@ -139,3 +139,15 @@ def test_exhaustive_interleavings_hold_for_algorithm_1_and_refute_flooding_with_
     (tmp_path / "bad.json").write_text(json.dumps(doc))
     with pytest.raises(ValueError, match="not in flight"):
         counterexample.replay(tmp_path / "bad.json", say=lambda line: None)
+
+
+def test_z3_proves_algorithm_1_trees_shortest_for_all_sizes_and_refutes_flooding():
+    assert C.prove_shortest("octopis-sbp")["verdict"].value == "proved"
+    refuted = C.prove_shortest("bid-flooding")
+    assert refuted["verdict"].value == "violated" and not refuted["model"]["same_cluster"]
+
+
+def test_a_wrong_parent_encoding_is_caught_by_the_cross_check(monkeypatch):
+    monkeypatch.setattr(C, "z3_phi", lambda dt, same: dt)  # forgets the cluster term
+    assert C.cross_check_shortest_encoding(max_nodes=3, max_m=2) > 0
+    assert C.prove_shortest("octopis-sbp")["verdict"].value == "unknown"
