@@ -54,18 +54,26 @@ class Scope:
     topology_m: int
     routing_tree_nodes: int        # SNR and BID from every publisher to every <= 2 subscribers
     routing_m: int
+    dnr_tree_nodes: int            # DNR: every publisher, subscriber set, congested set, tie-break
+    dnr_m: int
+    dnr_subscribers: int
+    dnr_congested: int
 
     def describe(self, kind: str) -> str:
         n, m = {"interleavings": (self.interleaving_tree_nodes, self.interleaving_m),
                 "flooding": (self.flooding_tree_nodes, self.flooding_m),
                 "topologies": (self.topology_tree_nodes, self.topology_m),
-                "routing": (self.routing_tree_nodes, self.routing_m)}[kind]
+                "routing": (self.routing_tree_nodes, self.routing_m),
+                "dnr": (self.dnr_tree_nodes, self.dnr_m)}[kind]
         return f"every tree of <= {n} vertices x K_m, m <= {m}, every host" + \
             {"interleavings": ", every delivery order", "flooding": ", every delivery order", "topologies": "",
-             "routing": ", every publisher, every set of <= 2 subscriber brokers"}[kind]
+             "routing": ", every publisher, every set of <= 2 subscriber brokers",
+             "dnr": f", every publisher, every set of <= {self.dnr_subscribers} subscriber brokers, every set "
+                    f"of <= {self.dnr_congested} congested output queues, every tie-break"}[kind]
 
 
-SCOPES = {"default": Scope(3, 3, 2, 3, 7, 4, 5, 3), "large": Scope(4, 3, 3, 3, 9, 4, 6, 4)}
+SCOPES = {"default": Scope(3, 3, 2, 3, 7, 4, 5, 3, 3, 3, 2, 2),
+          "large": Scope(4, 3, 3, 3, 9, 4, 6, 4, 4, 3, 3, 2)}
 
 
 def small_scots(max_nodes: int, max_m: int):
@@ -106,23 +114,69 @@ def explore_protocol(scope: Scope, reading: str, deadline: float | None = None, 
 
 
 def trace_document(prop: str, reading: str, scot: S.Scot, trace) -> dict[str, Any]:
-    first = trace[0][1][1]
+    return broadcast_document(prop, reading, scot, trace[0][1][1].host, [a for a, _ in trace[1:]])
+
+
+def broadcast_document(prop: str, reading: str, scot: S.Scot, host, deliveries) -> dict[str, Any]:
     return {"algorithm": ALGORITHM, "property": prop, "reading": reading, "method": "exhaustive",
             "tree_edges": [list(e) for e in scot.tree.edges], "tree_nodes": list(scot.tree.nodes), "m": scot.m,
-            "host": list(first.host), "deliveries": [[list(a[0]), list(a[1]), a[2]] for a, _ in trace[1:]]}
+            "host": list(host), "deliveries": [[list(a[0]), list(a[1]), a[2]] for a in deliveries]}
+
+
+def scot_of(doc: dict[str, Any]) -> S.Scot:
+    tree = nx.Graph()
+    tree.add_nodes_from(doc["tree_nodes"])
+    tree.add_edges_from(tuple(e) for e in doc["tree_edges"])
+    return S.build(tree, doc["m"])
+
+
+def routing_document(prop: str, router: str, reading: str, scot: S.Scot, publisher, hosts, congested=(),
+                     tie_breaks=()) -> dict[str, Any]:
+    return {"algorithm": ALGORITHM, "property": prop, "reading": reading, "method": "exhaustive", "kind": "routing",
+            "router": router, "tree_nodes": list(scot.tree.nodes), "tree_edges": [list(e) for e in scot.tree.edges],
+            "m": scot.m, "publisher": list(publisher), "subscribers": [list(h) for h in hosts],
+            "congested": [[list(u), list(v)] for u, v in sorted(congested, key=repr)], "tie_breaks": list(tie_breaks)}
+
+
+def replay_routing(doc: dict[str, Any], say=print) -> bool:
+    """Route one notification again (DNR step by step); True if the property fails."""
+    router = doc.get("router")
+    if router not in ("snr", "bid", "dnr"):
+        raise ValueError(f"unknown router {router!r}; known: snr, bid, dnr")
+    scot = scot_of(doc)
+    publisher, hosts = tuple(doc["publisher"]), tuple(tuple(h) for h in doc["subscribers"])
+    congested = frozenset((tuple(u), tuple(v)) for u, v in doc.get("congested", []))
+    protocol = "flood" if router == "bid" else "sbp"
+    trees = {h: S.subscription_tree(scot, h, protocol) for h in scot.brokers()}
+    say(f"SCOT of a {scot.tree.number_of_nodes()}-vertex tree x K_{scot.m}; {router} ({doc['reading']}) from "
+        f"B{publisher} to subscribers at {list(hosts)}; congested queues {sorted(congested, key=repr)}")
+    snr = S.snr(scot, publisher, hosts, trees)
+    if router == "dnr":
+        choices = iter(doc.get("tie_breaks", []))
+        routing = S.dnr(scot, publisher, hosts, trees, congested, doc["reading"],
+                        lambda candidates: candidates[next(choices, 0)], say)
+    else:
+        routing = ROUTERS[router](scot, publisher, hosts, trees)
+    run = S.RoutingRun(scot, publisher, hosts, routing, congested, snr.messages)
+    prop = next(p for p in S.ROUTING_PROPERTIES if p.name == doc["property"])
+    say(f"deliveries {dict(routing.deliveries)}; {routing.messages} messages (SNR {snr.messages}); "
+        f"copies into congested queues {dict(getattr(routing, 'congested_copies', ()))}")
+    holds = prop.predicate(run)
+    say(f"{prop.name}: {'holds' if holds else 'VIOLATED'}")
+    return not holds
 
 
 def replay_document(doc: dict[str, Any], say=print) -> tuple[bool, None]:
-    """Re-run a broadcast message by message; True if the property fails at the end."""
+    """Re-run a broadcast message by message, or a routing; True if the property fails at the end."""
+    if doc.get("kind") == "routing":
+        return replay_routing(doc, say), None
     if doc.get("reading") not in PROTOCOLS:
         raise ValueError(f"unknown SCOT reading {doc.get('reading')!r}; known: {', '.join(PROTOCOLS)}")
     prop = next((p for p in properties(ALGORITHM) if p.name == doc.get("property")), None)
     if prop is None or prop not in S.SBP_PROPERTIES:
         raise ValueError(f"not a replayable SCOT broadcast property: {doc.get('property')!r}")
-    tree = nx.Graph()
-    tree.add_nodes_from(doc["tree_nodes"])
-    tree.add_edges_from(tuple(e) for e in doc["tree_edges"])
-    scot = S.build(tree, doc["m"])
+    scot = scot_of(doc)
+    tree = scot.tree
     protocol = PROTOCOLS[doc["reading"]]
     b = S.subscribe(scot, tuple(doc["host"]), protocol)
     say(f"SCOT of a {tree.number_of_nodes()}-vertex tree x K_{scot.m}; {doc['reading']} from B{tuple(doc['host'])}")
@@ -258,41 +312,48 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
                                   sc.describe("interleavings" if reading == "octopis-sbp" else "flooding"),
                                   cases=ex.initial, states=ex.states, seconds=ex.seconds,
                                   counterexample=path, detail=detail))
-    results += topology_checks(sc)
-    results += routing_checks(sc)
+    results += topology_checks(sc, write_counterexample)
+    results += routing_checks(sc, write_counterexample)
+    results += dnr_checks(sc, write_counterexample)
     return results
 
 
-def topology_checks(sc: Scope) -> list[CheckResult]:
-    """Algorithm 1 on every tree x K_m and every host (oldest-first delivery)."""
+def topology_checks(sc: Scope, write_counterexample=None) -> list[CheckResult]:
+    """Algorithm 1 on every tree x K_m and every host (first-in-first-out delivery)."""
     start = time.perf_counter()
     failures: dict[str, str] = {}
+    documents: dict[str, dict] = {}
     seen = {p.name: False for p in S.SBP_PROPERTIES}
     cases = 0
     for scot in small_scots(sc.topology_tree_nodes, sc.topology_m):
         for host in scot.brokers():
-            run = S.BroadcastRun(scot, S.broadcast_to_the_end(scot, host))
+            log: list = []
+            run = S.BroadcastRun(scot, S.broadcast_to_the_end(scot, host, log=log))
             cases += 1
             for p in S.SBP_PROPERTIES:
                 seen[p.name] |= p.witness(run)
                 if p.name not in failures and not p.predicate(run):
                     failures[p.name] = f"tree {sorted(scot.tree.edges)}, m = {scot.m}, host B{host}"
+                    documents[p.name] = broadcast_document(p.name, "octopis-sbp", scot, host, log)
     secs = time.perf_counter() - start
     return [result(p.name, "exhaustive", "octopis-sbp-every-tree",
                    Verdict.VIOLATED if p.name in failures else Verdict.HOLDS if seen[p.name] else Verdict.UNKNOWN,
-                   sc.describe("topologies"), cases=cases, seconds=secs,
-                   detail=failures.get(p.name, "") if p.name in failures else "")
+                   sc.describe("topologies"), cases=cases, seconds=secs, detail=failures.get(p.name, ""),
+                   counterexample=write_counterexample(documents[p.name])
+                   if p.name in documents and write_counterexample else None)
             for p in S.SBP_PROPERTIES]
 
 
-def routing_checks(sc: Scope) -> list[CheckResult]:
+def routing_checks(sc: Scope, write_counterexample=None) -> list[CheckResult]:
     """SNR and BID routing from every publisher to every set of <= 2 subscriber brokers, on the
     subscription trees of Algorithm 1 (SNR) and of first-in-first-out flooding (BID)."""
     out = []
     for name, route in ROUTERS.items():
         start = time.perf_counter()
         failures: dict[str, str] = {}
-        seen = {p.name: False for p in S.ROUTING_PROPERTIES}
+        documents: dict[str, dict] = {}
+        props = [p for p in S.ROUTING_PROPERTIES if p.name in S.ROUTER_PROPERTIES[name]]
+        seen = {p.name: False for p in props}
         cases = 0
         messages = 0
         for scot in small_scots(sc.routing_tree_nodes, sc.routing_m):
@@ -306,14 +367,64 @@ def routing_checks(sc: Scope) -> list[CheckResult]:
                         run = S.RoutingRun(scot, publisher, hosts, routing)
                         cases += 1
                         messages += routing.messages
-                        for p in S.ROUTING_PROPERTIES:
+                        for p in props:
                             seen[p.name] |= p.witness(run)
                             if p.name not in failures and not p.predicate(run):
+                                documents[p.name] = routing_document(p.name, name, name, scot, publisher, hosts)
                                 failures[p.name] = (f"tree {sorted(scot.tree.edges)}, m = {scot.m}, publisher "
                                                     f"B{publisher}, subscribers at {list(hosts)}: {routing}")
         secs = time.perf_counter() - start
-        for p in S.ROUTING_PROPERTIES:
+        for p in props:
             verdict = Verdict.VIOLATED if p.name in failures else Verdict.HOLDS if seen[p.name] else Verdict.UNKNOWN
+            path = write_counterexample(documents[p.name]) if p.name in documents and write_counterexample else None
             out.append(result(p.name, "exhaustive", name, verdict, sc.describe("routing"), cases=cases,
-                              seconds=secs, detail=failures.get(p.name, f"{messages} inter-broker messages in all")))
+                              seconds=secs, counterexample=path,
+                              detail=failures.get(p.name, f"{messages} inter-broker messages in all")))
+    return out
+
+
+def dnr_checks(sc: Scope, write_counterexample=None) -> list[CheckResult]:
+    """Algorithm 4 under each reading: every publisher, subscriber set, set of congested output
+    queues (directed links) and tie-break, against SNR's message count on the same input."""
+    out = []
+    props = [p for p in S.ROUTING_PROPERTIES if p.name in S.ROUTER_PROPERTIES["dnr"]]
+    for reading in S.DNR_READINGS:
+        start = time.perf_counter()
+        failures: dict[str, str] = {}
+        documents: dict[str, dict] = {}
+        seen = {p.name: False for p in props}
+        cases = runs = 0
+        for scot in small_scots(sc.dnr_tree_nodes, sc.dnr_m):
+            subscription_trees = {h: S.subscription_tree(scot, h) for h in scot.brokers()}
+            brokers = scot.brokers()
+            links = sorted(((u, v) for u, v in scot.graph.edges) , key=repr)
+            links = links + [(v, u) for u, v in links]
+            congested_sets = [frozenset(c) for k in range(sc.dnr_congested + 1) for c in itertools.combinations(links, k)]
+            for publisher in brokers:
+                for k in range(1, sc.dnr_subscribers + 1):
+                    for hosts in itertools.combinations(brokers, k):
+                        snr_messages = S.snr(scot, publisher, hosts, subscription_trees).messages
+                        for congested in congested_sets:
+                            cases += 1
+                            for prefix, routing in S.every_tie_break(lambda choose: S.dnr(
+                                    scot, publisher, hosts, subscription_trees, congested, reading, choose)):
+                                runs += 1
+                                run = S.RoutingRun(scot, publisher, hosts, routing, congested, snr_messages)
+                                for p in props:
+                                    seen[p.name] |= p.witness(run)
+                                    if p.name not in failures and not p.predicate(run):
+                                        documents[p.name] = routing_document(p.name, "dnr", reading, scot, publisher,
+                                                                             hosts, congested, prefix)
+                                        failures[p.name] = (
+                                            f"tree {sorted(scot.tree.edges)}, m = {scot.m}, publisher B{publisher}, "
+                                            f"subscribers at {list(hosts)}, congested {sorted(congested, key=repr)}, "
+                                            f"tie-breaks {list(prefix)}: {routing.messages} messages (SNR "
+                                            f"{snr_messages}), deliveries {dict(routing.deliveries)}, copies into "
+                                            f"congested queues {dict(routing.congested_copies)}")
+        secs = time.perf_counter() - start
+        for p in props:
+            verdict = Verdict.VIOLATED if p.name in failures else Verdict.HOLDS if seen[p.name] else Verdict.UNKNOWN
+            path = write_counterexample(documents[p.name]) if p.name in documents and write_counterexample else None
+            out.append(result(p.name, "exhaustive", reading, verdict, sc.describe("dnr"), cases=cases, seconds=secs,
+                              counterexample=path, detail=failures.get(p.name, f"{runs} runs counting tie-breaks")))
     return out

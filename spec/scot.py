@@ -11,8 +11,12 @@ Paper: "Content-based Dynamic Routing in Structured Overlay Networks" (OctopiS)
     sec. 6.1   Algorithm 2, BID-based routing on the unclustered SCOT, after uncontrolled flooding
     sec. 6.2   Algorithm 3, Static Notification Routing (SNR)
 
-Not yet modelled: Dynamic Notification Routing (Algorithm 4, sec. 6.3), the congestion element
-and the link status table; see docs/scot.md.
+    sec. 6.3   Algorithm 4, Dynamic Notification Routing (DNR), Cases I-III, over a given set of
+               congested output queues (the congestion element of Eq. 3 decides which queues are
+               congested; which one is "least" is a tie-break, and every tie-break is explored)
+
+Not yet modelled: the congestion element's time windows and the link status table (a queue is
+congested or not, per run); see docs/scot.md.
 
 The text lost its equations; the reconstruction used here: a broker is B(x, i) with x a tree
 vertex and i in 0..m-1; B(x, i) ~ B(y, j) iff (x ~ y in the tree and i = j: an aCOL) or (x = y
@@ -183,19 +187,25 @@ def deliver(scot: Scot, b: Broadcast, message: tuple, protocol: str = "sbp") -> 
 
 
 def broadcast_to_the_end(scot: Scot, host: Broker, protocol: str = "sbp",
-                         order: Iterable[int] | None = None) -> Broadcast:
+                         order: Iterable[int] | None = None, log: list | None = None) -> Broadcast:
     """Deliver until nothing is in flight: first in, first out (every link equally fast), or, if
-    `order` is given, the message at each index of the (sorted) set in flight."""
+    `order` is given, the message at each index of the (sorted) set in flight. `log` collects
+    the messages in the order delivered."""
     b = subscribe(scot, host, protocol)
     if order is not None:
         choices = iter(order)
         while b.in_flight:
             pending = sorted(b.in_flight, key=repr)
-            b = deliver(scot, b, pending[next(choices, 0) % len(pending)], protocol)
+            message = pending[next(choices, 0) % len(pending)]
+            if log is not None:
+                log.append(message)
+            b = deliver(scot, b, message, protocol)
         return b
     fifo = deque(sorted(b.in_flight, key=repr))
     while fifo:
         message = fifo.popleft()
+        if log is not None:
+            log.append(message)
         before = b.in_flight - {message}
         b = deliver(scot, b, message, protocol)
         fifo.extend(sorted(b.in_flight - before, key=repr))
@@ -213,11 +223,17 @@ def subscription_tree(scot: Scot, host: Broker, protocol: str = "sbp") -> dict[B
 
 @attrs.frozen
 class Routing:
-    """Deliveries (host broker of a subscriber -> copies) and inter-broker messages."""
+    """Deliveries (host broker of a subscriber -> copies), inter-broker messages, and how many
+    copies each broker received."""
 
     deliveries: tuple
     messages: int
     hops: tuple  # (subscriber host, hops travelled by the copy that reached it)
+    received: tuple = ()  # (broker, copies received from other brokers)
+
+
+def _tally(counts: dict, key) -> None:
+    counts[key] = counts.get(key, 0) + 1
 
 
 def snr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
@@ -233,8 +249,11 @@ def snr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
     hops: dict[Broker, int] = {}
     queue = deque([(publisher, None, 0)])
     messages = 0
+    received: dict[Broker, int] = {}
     while queue:
         at, came_from, travelled = queue.popleft()
+        if came_from is not None:
+            _tally(received, at)
         if at in hosts:
             deliveries[at] = deliveries.get(at, 0) + 1
             hops.setdefault(at, travelled)
@@ -251,7 +270,8 @@ def snr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
         for hop in sorted(next_hops, key=repr):
             messages += 1
             queue.append((hop, at, travelled + 1))
-    return Routing(tuple(sorted(deliveries.items(), key=repr)), messages, tuple(sorted(hops.items(), key=repr)))
+    return Routing(tuple(sorted(deliveries.items(), key=repr)), messages, tuple(sorted(hops.items(), key=repr)),
+                   tuple(sorted(received.items(), key=repr)))
 
 
 def bid_routing(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
@@ -262,8 +282,11 @@ def bid_routing(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker
     hops: dict[Broker, int] = {}
     queue = deque([(publisher, frozenset(subscriber_hosts), 0)])
     messages = 0
+    received: dict[Broker, int] = {}
     while queue:
         at, bids, travelled = queue.popleft()
+        if travelled:
+            _tally(received, at)
         if at in bids:  # localBID: deliver to the local subscribers, drop our BID
             deliveries[at] = deliveries.get(at, 0) + 1
             hops.setdefault(at, travelled)
@@ -273,7 +296,115 @@ def bid_routing(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker
         for hop, group in sorted(groups.items(), key=lambda kv: repr(kv[0])):
             messages += 1
             queue.append((hop, frozenset(group), travelled + 1))
-    return Routing(tuple(sorted(deliveries.items(), key=repr)), messages, tuple(sorted(hops.items(), key=repr)))
+    return Routing(tuple(sorted(deliveries.items(), key=repr)), messages, tuple(sorted(hops.items(), key=repr)),
+                   tuple(sorted(received.items(), key=repr)))
+
+
+# --------------------------------------------------------------------------------------------
+# Dynamic Notification Routing (Algorithm 4)
+# --------------------------------------------------------------------------------------------
+
+DNR_READINGS = ("dnr-icols-only", "dnr-literal")
+# dnr-icols-only: DNR changes only how overloaded target iCOLs are handled; every target aCOL
+#   still gets SNR's copy, congested or not (DNR "does not support intra-cluster dynamic routing").
+# dnr-literal: lines 22-24 as written: a copy only for each unoverloaded target link, plus the one
+#   copy that carries the CBV (Cases I-III); in Case III no target aCOL gets a copy.
+
+
+@attrs.frozen
+class DnrRouting(Routing):
+    congested_copies: tuple = ()  # (broker, copies it put into congested output queues)
+
+
+def dnr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
+        trees: dict[Broker, dict[Broker, Broker]], congested: frozenset, reading: str = "dnr-icols-only",
+        choose=None, say=None) -> DnrRouting:
+    """Algorithm 4 for one notification. `congested` holds directed links (broker, next broker)
+    whose output queue is congested; `choose(candidates)` picks the link with the least
+    congestion element among equals (default: the first); `say` receives one line per step."""
+    if reading not in DNR_READINGS:
+        raise ValueError(f"unknown DNR reading {reading!r}; known: {', '.join(DNR_READINGS)}")
+    choose = choose or (lambda candidates: candidates[0])
+    hosts = sorted(set(subscriber_hosts), key=repr)
+    deliveries: dict[Broker, int] = {}
+    hops: dict[Broker, int] = {}
+    into_congested: dict[Broker, int] = {}
+    queue = deque([(publisher, None, 0, 0)])  # broker, came from, CBV, hops so far
+    messages = 0
+    received: dict[Broker, int] = {}
+    while queue:
+        at, came_from, cbv, travelled = queue.popleft()
+        if came_from is not None:
+            _tally(received, at)
+        if at in hosts:  # local subscribers (lines 5-9)
+            deliveries[at] = deliveries.get(at, 0) + 1
+            hops.setdefault(at, travelled)
+        cluster = at[1]
+        acols, icols = set(), set()
+        for h in hosts:
+            hop = trees[h].get(at)
+            if h == at or hop is None or hop == came_from:
+                continue
+            if hop[1] == cluster:
+                acols.add(hop)
+            elif at == publisher or cbv & cluster_bit(hop[1]):  # TSCs: the publisher's, or the CBV's
+                icols.add(hop)
+        acols, icols = sorted(acols, key=repr), sorted(icols, key=repr)
+        over_icols = [n for n in icols if (at, n) in congested]
+        free_icols = [n for n in icols if (at, n) not in congested]
+        free_acols = [n for n in acols if (at, n) not in congested]
+        # lines 13-18: the CBV names the clusters still to reach, never the current one
+        pending = (cbv | sum(cluster_bit(n[1]) for n in over_icols)) & ~cluster_bit(cluster)
+        pending &= ~sum(cluster_bit(n[1]) for n in free_icols)
+        sends: dict[Broker, int] = {}  # next broker -> CBV its copy carries
+        for n in free_icols:
+            sends[n] = 0
+        for n in (acols if reading == "dnr-icols-only" else free_acols):
+            sends[n] = 0
+        if pending:
+            if free_icols:                                   # Case I
+                carrier = choose(free_icols)
+            elif free_acols:                                 # Case II
+                carrier = choose(free_acols)
+            elif over_icols:                                 # Case III: least loaded target iCOL
+                carrier = choose(over_icols)
+            else:  # no target link at all: the pending clusters go by any congested aCOL
+                carrier = choose(acols) if acols else None
+            if carrier is not None:
+                sends[carrier] = pending & ~cluster_bit(carrier[1])
+        if say:
+            say(f"B{at} (from {'-' if came_from is None else f'B{came_from}'}, CBV {cbv:b}): target aCOLs "
+                f"{acols}, target iCOLs {icols}, overloaded iCOLs {over_icols}; sends "
+                + (", ".join(f"B{n}" + (f" with CBV {c:b}" if c else "") + (" (congested)" if (at, n) in congested
+                                                                            else "") for n, c in sorted(sends.items(),
+                                                                                                        key=repr))
+                   or "nothing"))
+        for n, carried in sorted(sends.items(), key=lambda kv: repr(kv[0])):
+            messages += 1
+            if (at, n) in congested:
+                into_congested[at] = into_congested.get(at, 0) + 1
+            queue.append((n, at, carried, travelled + 1))
+    return DnrRouting(tuple(sorted(deliveries.items(), key=repr)), messages, tuple(sorted(hops.items(), key=repr)),
+                      tuple(sorted(received.items(), key=repr)), tuple(sorted(into_congested.items(), key=repr)))
+
+
+def every_tie_break(run_with):
+    """Run `run_with(choose)` once per sequence of tie-break choices (a stateless search)."""
+    prefixes = [()]
+    while prefixes:
+        prefix = prefixes.pop()
+        made: list[tuple[int, int]] = []  # (choice, number of candidates) at each decision
+
+        def choose(candidates, prefix=prefix, made=made):
+            k = prefix[len(made)] if len(made) < len(prefix) else 0
+            made.append((k, len(candidates)))
+            return candidates[k]
+
+        result = run_with(choose)
+        yield prefix, result
+        for depth in range(len(prefix), len(made)):  # branch on the decisions this run added
+            for alt in range(1, made[depth][1]):
+                prefixes.append(tuple(c for c, _ in made[:depth]) + (alt,))
 
 
 # --------------------------------------------------------------------------------------------
@@ -378,10 +509,14 @@ def _finished_only(predicate):
 
 @attrs.frozen
 class RoutingRun:
+    """One notification routed; for DNR, the congested queues and SNR's message count beside it."""
+
     scot: Scot = attrs.field(eq=False)
     publisher: Broker
     subscriber_hosts: tuple
     routing: Routing
+    congested: frozenset = frozenset()
+    snr_messages: int | None = None
 
 
 def notification_delivered_exactly_once(run: RoutingRun) -> bool:
@@ -394,11 +529,29 @@ def notification_takes_shortest_paths(run: RoutingRun) -> bool:
     return all(hops == distance(run.scot, run.publisher, h) for h, hops in run.routing.hops)
 
 
+def no_broker_receives_a_notification_twice(run: RoutingRun) -> bool:
+    """No loop and no duplicate message: no broker gets a second copy."""
+    return all(c == 1 for _, c in run.routing.received) and run.publisher not in dict(run.routing.received)
+
+
+def at_most_one_copy_into_congested_queues(run: RoutingRun) -> bool:
+    return all(c <= 1 for _, c in getattr(run.routing, "congested_copies", ()))
+
+
+def dnr_costs_no_more_messages_than_snr(run: RoutingRun) -> bool:
+    return run.snr_messages is None or run.routing.messages <= run.snr_messages
+
+
+def congestion_was_met(run: RoutingRun) -> bool:
+    return bool(run.congested) and routes_across_clusters(run) and bool(
+        getattr(run.routing, "congested_copies", ()) or run.routing.messages)
+
+
 def routes_across_clusters(run: RoutingRun) -> bool:
     return any(h[1] != run.publisher[1] for h in run.subscriber_hosts) and len(run.subscriber_hosts) >= 2
 
 
-PROPERTIES = [register(p) for p in (
+SBP_PROPERTIES = [register(p) for p in (
     Property(ALGORITHM, "every_broker_receives_the_subscription_once",
              _finished_only(every_broker_receives_the_subscription_once),
              "sec. 5: a subscription reaches every broker; no loops occur and no duplicates appear",
@@ -419,14 +572,32 @@ PROPERTIES = [register(p) for p in (
     Property(ALGORITHM, "no_duplicate_subscription_messages", _finished_only(no_duplicate_subscription_messages),
              "sec. 5, 7.3: the clustered SBP generates no duplicates and no extra inter-broker messages",
              witness=spans_two_clusters_and_three_regions),
+)]
+ROUTING_PROPERTIES = [register(p) for p in (
     Property(ALGORITHM, "notification_delivered_exactly_once", notification_delivered_exactly_once,
              "sec. 6.1-6.2: each interested subscriber's broker receives the notification once, no loop",
              witness=routes_across_clusters),
     Property(ALGORITHM, "notification_takes_shortest_paths", notification_takes_shortest_paths,
              "sec. 6.2: SNR uses subscription-trees of shortest lengths", witness=routes_across_clusters),
+    Property(ALGORITHM, "no_broker_receives_a_notification_twice", no_broker_receives_a_notification_twice,
+             "sec. 6.1-6.3: no loops appear and only one copy is forwarded onto a next destination",
+             witness=routes_across_clusters),
+    Property(ALGORITHM, "at_most_one_copy_into_congested_queues", at_most_one_copy_into_congested_queues,
+             "sec. 6.3: DNR adds at most one copy of a notification in the congested output queues of "
+             "a target link at a broker", witness=congestion_was_met),
+    Property(ALGORITHM, "dnr_costs_no_more_messages_than_snr", dnr_costs_no_more_messages_than_snr,
+             "sec. 6.3, Cases I-III (Fig. 7): DNR generates no more inter-broker messages than SNR "
+             "(6 vs 6, 4 vs 6, 5 vs 6)", witness=congestion_was_met),
 )]
 
-SBP_PROPERTIES = [p for p in PROPERTIES if p.name not in ("notification_delivered_exactly_once",
-                                                          "notification_takes_shortest_paths")]
-ROUTING_PROPERTIES = [p for p in PROPERTIES if p not in SBP_PROPERTIES]
+PROPERTIES = SBP_PROPERTIES + ROUTING_PROPERTIES
+# Which routing claims each router is held to: DNR leaves shortest paths on purpose (sec. 6.3).
+ROUTER_PROPERTIES = {
+    "snr": ("notification_delivered_exactly_once", "notification_takes_shortest_paths",
+            "no_broker_receives_a_notification_twice"),
+    "bid": ("notification_delivered_exactly_once", "notification_takes_shortest_paths",
+            "no_broker_receives_a_notification_twice"),
+    "dnr": ("notification_delivered_exactly_once", "no_broker_receives_a_notification_twice",
+            "at_most_one_copy_into_congested_queues", "dnr_costs_no_more_messages_than_snr"),
+}
 

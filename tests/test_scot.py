@@ -109,9 +109,10 @@ def test_every_broadcast_property_holds_on_algorithm_1_or_rejects_its_planted_bu
 def test_routing_properties_and_their_negative_controls():
     trees = {h: S.subscription_tree(SCOT, h) for h in SCOT.graph}
     hosts = ((2, 1), (0, 2), (1, 0))
-    for route in (S.snr, S.bid_routing):
+    for name, route in C.ROUTERS.items():
         run = S.RoutingRun(SCOT, (0, 0), hosts, route(SCOT, (0, 0), hosts, trees))
-        assert all(p.predicate(run) for p in S.ROUTING_PROPERTIES) and all(p.witness(run) for p in S.ROUTING_PROPERTIES)
+        held_to = [p for p in S.ROUTING_PROPERTIES if p.name in S.ROUTER_PROPERTIES[name]]
+        assert all(p.predicate(run) and p.witness(run) for p in held_to)
     twice = attrs.evolve(run, routing=attrs.evolve(run.routing, deliveries=(((0, 2), 2), ((1, 0), 1), ((2, 1), 1))))
     longer = attrs.evolve(run, routing=attrs.evolve(run.routing, hops=(((0, 2), 3),)))
     assert not S.notification_delivered_exactly_once(twice)
@@ -151,3 +152,67 @@ def test_a_wrong_parent_encoding_is_caught_by_the_cross_check(monkeypatch):
     monkeypatch.setattr(C, "z3_phi", lambda dt, same: dt)  # forgets the cluster term
     assert C.cross_check_shortest_encoding(max_nodes=3, max_m=2) > 0
     assert C.prove_shortest("octopis-sbp")["verdict"].value == "unknown"
+
+
+K2 = S.build(nx.path_graph(2), 2)
+K2_TREES = {h: S.subscription_tree(K2, h) for h in K2.graph}
+
+
+def dnr_run(reading, hosts, congested, scot=K2, trees=K2_TREES, publisher=(0, 0)):
+    routing = S.dnr(scot, publisher, hosts, trees, frozenset(congested), reading)
+    snr = S.snr(scot, publisher, hosts, trees)
+    return S.RoutingRun(scot, publisher, tuple(hosts), routing, frozenset(congested), snr.messages)
+
+
+def test_dnr_case_i_carries_the_cbv_on_a_free_icol_and_delivers_once():
+    scot = S.build(nx.path_graph(2), 3)
+    trees = {h: S.subscription_tree(scot, h) for h in scot.graph}
+    run = dnr_run("dnr-icols-only", [(0, 1), (0, 2)], {((0, 0), (0, 1))}, scot, trees)
+    assert dict(run.routing.deliveries) == {(0, 1): 1, (0, 2): 1} and dict(run.routing.congested_copies) == {}
+    assert S.no_broker_receives_a_notification_twice(run)
+
+
+def test_the_dnr_readings_trade_a_missed_subscriber_for_copies_in_congested_queues():
+    both_congested = {((0, 0), (0, 1)), ((0, 0), (1, 0))}
+    icols_only = dnr_run("dnr-icols-only", [(0, 1), (1, 0)], both_congested)
+    assert S.notification_delivered_exactly_once(icols_only)
+    assert not S.at_most_one_copy_into_congested_queues(icols_only)
+    literal = dnr_run("dnr-literal", [(1, 0)], {((0, 0), (1, 0))})
+    assert not S.notification_delivered_exactly_once(literal)
+    assert S.at_most_one_copy_into_congested_queues(literal)
+    detour = dnr_run("dnr-icols-only", [(0, 1), (1, 0)], {((0, 0), (0, 1))})
+    assert not S.dnr_costs_no_more_messages_than_snr(detour) and detour.routing.messages == 3
+    assert S.congestion_was_met(detour)
+
+
+def test_every_tie_break_is_explored():
+    scot = S.build(nx.path_graph(2), 4)
+    trees = {h: S.subscription_tree(scot, h) for h in scot.graph}
+    congested = frozenset({((0, 0), (0, 1))})
+    runs = list(S.every_tie_break(lambda choose: S.dnr(scot, (0, 0), [(0, 1), (0, 2), (0, 3)], trees, congested,
+                                                       "dnr-icols-only", choose)))
+    assert sorted(prefix for prefix, _ in runs) == [(), (1,)]  # the CBV rides to cluster 2 or 3
+
+
+def test_dnr_counterexamples_replay_step_by_step(tmp_path):
+    doc = C.routing_document("notification_delivered_exactly_once", "dnr", "dnr-literal", S.build(nx.path_graph(2), 1),
+                             (0, 0), [(1, 0)], {((0, 0), (1, 0))})
+    lines = []
+    assert counterexample.replay(counterexample.store(doc, tmp_path), say=lines.append)
+    assert any("sends nothing" in line for line in lines)
+
+
+def test_the_scot_checks_run_end_to_end_at_a_tiny_scope_and_write_replayable_files(tmp_path):
+    tiny = C.Scope(2, 2, 2, 2, 3, 3, 3, 2, 2, 2, 2, 1)
+    written = []
+
+    def store(doc):
+        written.append(counterexample.store(doc, tmp_path))
+        return written[-1]
+
+    results = (C.topology_checks(tiny, store) + C.routing_checks(tiny, store) + C.dnr_checks(tiny, store))
+    verdicts = {(r.reading, r.property): r.verdict.value for r in results}
+    assert verdicts[("octopis-sbp-every-tree", "subscription_tree_is_shortest")] == "holds"
+    assert verdicts[("snr", "notification_delivered_exactly_once")] == "holds"
+    assert verdicts[("dnr-literal", "notification_delivered_exactly_once")] == "violated"
+    assert written and all(counterexample.replay(path, say=lambda line: None) for path in written)
