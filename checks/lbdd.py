@@ -35,6 +35,7 @@ import z3
 from checks.enumerate import multisets
 from checks.explorer import TransitionSystem, explore
 from checks.verdict import CheckResult, Verdict
+from checks.z3kit import prove_lemmas
 from spec import lbdd as L
 from spec.registry import properties
 
@@ -262,24 +263,13 @@ def prove_one_way(reading: L.Reading = L.CORRECTED, timeout_ms: int = 60000,
         "Algorithms 1-2 send a copy only to a strictly higher bucket (views of any size)":
             z3.Implies(copy_sent, bucket_of(t) > self_no),
     }
-    results, model = {}, None
-    for name, lemma in lemmas.items():
-        solver = z3.Solver()
-        solver.set("timeout", timeout_ms)
-        solver.add(z3.Not(lemma))
-        status = solver.check()
-        results[name] = str(status)
-        if status == z3.sat and model is None:
-            m = solver.model()
-            model = {"lemma": name, "publisher": m.eval(p, True).as_long(), "sender": m.eval(s, True).as_long(),
-                     "sender_is_publisher": z3.is_true(m.eval(sender_is_publisher, True)),
-                     "target": m.eval(peer(t), True).as_long()}
-    if model is not None:
-        return {"verdict": Verdict.VIOLATED, "lemmas": results, "model": model}
-    if all(v == "unsat" for v in results.values()):
-        return {"verdict": Verdict.PROVED, "lemmas": results,
-                "detail": "edges strictly raise an integer bucket, so no cycle of any length"}
-    return {"verdict": Verdict.UNKNOWN, "lemmas": results}
+    outcome = prove_lemmas(lemmas, lambda m, _: {
+        "publisher": m.eval(p, True).as_long(), "sender": m.eval(s, True).as_long(),
+        "sender_is_publisher": z3.is_true(m.eval(sender_is_publisher, True)),
+        "target": m.eval(peer(t), True).as_long()}, timeout_ms)
+    if outcome["verdict"] == Verdict.PROVED:
+        outcome["detail"] = "edges strictly raise an integer bucket, so no cycle of any length"
+    return outcome
 
 
 # --------------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ import z3
 from checks.enumerate import trees
 from checks.explorer import TransitionSystem, explore
 from checks.verdict import CheckResult, Verdict
+from checks.z3kit import prove_lemmas
 from spec import scot as S
 from spec.registry import properties
 
@@ -251,23 +252,10 @@ def prove_shortest(reading: str, timeout_ms: int = 20000) -> dict[str, Any]:
                               pdepth == z3_phi(pdt, psame), depth == pdepth + 1),
                        z3.And(z3_link(pdt, psame, dt, same), depth == z3_phi(dt, same))),
     }
-    results, model = {}, None
-    for name, lemma in lemmas.items():
-        solver = z3.Solver()
-        solver.set("timeout", timeout_ms)
-        solver.add(z3.Not(lemma))
-        status = solver.check()
-        results[name] = str(status)
-        if status == z3.sat and model is None:
-            m = solver.model()
-            model = {"lemma": name, "d_T": m.eval(dt, True).as_long(), "same_cluster": z3.is_true(m.eval(same, True)),
-                     "parent_d_T": m.eval(pdt, True).as_long(),
-                     "parent_same_cluster": z3.is_true(m.eval(psame, True))}
-    if model is not None:
-        return {"verdict": Verdict.VIOLATED, "lemmas": results, "model": model}
-    if all(v == "unsat" for v in results.values()):
-        return {"verdict": Verdict.PROVED, "lemmas": results}
-    return {"verdict": Verdict.UNKNOWN, "lemmas": results}
+    return prove_lemmas(lemmas, lambda m, _: {
+        "d_T": m.eval(dt, True).as_long(), "same_cluster": z3.is_true(m.eval(same, True)),
+        "parent_d_T": m.eval(pdt, True).as_long(), "parent_same_cluster": z3.is_true(m.eval(psame, True))},
+        timeout_ms)
 
 
 def result(prop: str, method: str, reading: str, verdict: Verdict, scope: str, **kw) -> CheckResult:
