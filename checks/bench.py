@@ -4,7 +4,8 @@
   single-process loop over the same seeds; parallel efficiency = spark rate / (2 x loop rate).
 - Exhaustive: distinct states per second of the LBDD explorer at the default scope.
 - Z3: the time of each proof.
-- Reference: LBDD tree build time at 10^4, 10^5 and 10^6 subscribers (MD5 included).
+- Reference: LBDD tree build time at 10^4, 10^5 and 10^6 subscribers (MD5 included); SCOT
+  subscription trees and SNR at 10^3, 10^4 and 10^5 brokers.
 Targets from the foundation issue are recorded beside each figure; a figure that misses its
 target is reported as such, not hidden.
 """
@@ -99,11 +100,36 @@ def reference_figures() -> dict:
     return out
 
 
+def scot_reference_figures() -> dict:
+    """Algorithm 1's tree, flooding's tree and one SNR routing (20 subscriber brokers) on random
+    SCOTs of 10^3, 10^4 and 10^5 brokers (a random labelled tree x K_10)."""
+    import networkx as nx
+
+    from reference import scot as RS
+
+    out = {}
+    for vertices in (100, 1000, 10_000):
+        tree = nx.random_labeled_tree(vertices, seed=vertices)
+        scot, build_secs = _timed(lambda: RS.build(tree, 10))
+        brokers = scot.brokers()
+        rng = np.random.default_rng(vertices)
+        hosts = [brokers[i] for i in rng.choice(len(brokers), size=20, replace=False)]
+        trees, sbp_secs = _timed(lambda: {h: RS.subscription_tree(scot, h) for h in hosts})
+        _, flood_secs = _timed(lambda: RS.flooding_tree(scot, hosts[0]))
+        routing, snr_secs = _timed(lambda: RS.snr(scot, brokers[0], hosts, trees))
+        out[str(len(brokers))] = {"build_seconds": round(build_secs, 3),
+                                  "sbp_tree_seconds_each": round(sbp_secs / len(hosts), 4),
+                                  "flooding_tree_seconds": round(flood_secs, 4),
+                                  "snr_seconds_20_subscribers": round(snr_secs, 4), "snr_messages": routing.messages}
+    return out
+
+
 def run(out_path: str = "reports/bench.json", topologies: int = 40_000, console=None) -> dict:
     say = console.print if console else print
     figures = {"machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version(),
                            "platform": platform.platform()}, "targets": TARGETS}
-    for name, fn in (("reference", reference_figures), ("z3", z3_figures), ("exhaustive", exhaustive_figures),
+    for name, fn in (("reference", reference_figures), ("scot_reference", scot_reference_figures),
+                     ("z3", z3_figures), ("exhaustive", exhaustive_figures),
                      ("spark", lambda: spark_figures(topologies, console))):
         say(f"bench: {name} ...")
         figures[name] = fn()
