@@ -55,12 +55,15 @@ def cmd_check(args) -> int:
 
 def cmd_validate(args) -> int:
     import importlib
+    import importlib.util
 
     from checks import runner
     from spark_validation.runner import validate
 
     if args.algorithm not in runner.ALGORITHMS:
         raise ValueError(f"unknown algorithm {args.algorithm!r}; known: {', '.join(runner.ALGORITHMS)}")
+    if importlib.util.find_spec(f"spark_validation.{args.algorithm}") is None:
+        raise ValueError(f"{args.algorithm!r} has no Spark validation job yet (spark_validation/{args.algorithm}.py)")
     module = importlib.import_module(f"spark_validation.{args.algorithm}")
     job = module.default_job()
     if args.readings:
