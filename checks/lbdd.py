@@ -34,7 +34,7 @@ import z3
 
 from checks.enumerate import multisets
 from checks.explorer import TransitionSystem, explore
-from checks.verdict import CheckResult, Verdict
+from checks.verdict import CheckResult, Verdict, property_result
 from checks.z3kit import prove_lemmas
 from spec import lbdd as L
 from spec.registry import properties
@@ -444,8 +444,7 @@ def timed(fn, *args, **kwargs):
 
 
 def result(prop: str, method: str, reading: str, verdict: Verdict, scope: str, **kw) -> CheckResult:
-    claim = next(p.claim for p in properties(ALGORITHM) if p.name == prop)
-    return CheckResult(ALGORITHM, prop, claim, method, verdict, scope, reading=reading, **kw)
+    return property_result(ALGORITHM, prop, method, reading, verdict, scope, **kw)
 
 
 # --------------------------------------------------------------------------------------------

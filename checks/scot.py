@@ -35,7 +35,7 @@ import z3
 
 from checks.enumerate import trees
 from checks.explorer import TransitionSystem, explore
-from checks.verdict import CheckResult, Verdict
+from checks.verdict import CheckResult, Verdict, property_result
 from checks.z3kit import prove_lemmas
 from spec import scot as S
 from spec.registry import properties
@@ -105,7 +105,7 @@ def explore_protocol(scope: Scope, reading: str, deadline: float | None = None, 
     bound = (scope.interleaving_tree_nodes, scope.interleaving_m) if reading == "octopis-sbp" \
         else (scope.flooding_tree_nodes, scope.flooding_m)
     scot_list = list(small_scots(*bound))
-    props = [p for p in properties(ALGORITHM) if p in S.SBP_PROPERTIES]
+    props = S.SBP_PROPERTIES
     run_of = (lambda state: S.BroadcastRun(scot_list[state[0]], state[1]))
     invariants = {p.name: (lambda s, p=p: p.predicate(run_of(s))) for p in props}
     witnesses = {p.name: (lambda s, p=p: p.witness(run_of(s))) for p in props}
@@ -259,8 +259,7 @@ def prove_shortest(reading: str, timeout_ms: int = 20000) -> dict[str, Any]:
 
 
 def result(prop: str, method: str, reading: str, verdict: Verdict, scope: str, **kw) -> CheckResult:
-    claim = next(p.claim for p in properties(ALGORITHM) if p.name == prop)
-    return CheckResult(ALGORITHM, prop, claim, method, verdict, scope, reading=reading, **kw)
+    return property_result(ALGORITHM, prop, method, reading, verdict, scope, **kw)
 
 
 def run_checks(scope: str, write_counterexample, spark_summary: dict | None = None,
@@ -306,30 +305,50 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
     return results
 
 
+@attrs.define
+class Tally:
+    """Per property over one enumeration: the first failure (its description and replay document)
+    and whether the witness was ever reached; then one CheckResult each."""
+
+    props: list
+    failures: dict = attrs.Factory(dict)
+    documents: dict = attrs.Factory(dict)
+    seen: dict = attrs.Factory(dict)
+    cases: int = 0
+    start: float = attrs.Factory(time.perf_counter)
+
+    def judge(self, run, describe, document) -> None:
+        """Evaluate every property on `run`; on a first failure keep describe() and document()."""
+        for p in self.props:
+            self.seen[p.name] = self.seen.get(p.name, False) or bool(p.witness(run))
+            if p.name not in self.failures and not p.predicate(run):
+                self.failures[p.name] = describe()
+                self.documents[p.name] = document(p.name)
+
+    def results(self, reading: str, scope: str, write_counterexample, detail: str = "") -> list[CheckResult]:
+        secs = time.perf_counter() - self.start
+        out = []
+        for p in self.props:
+            verdict = (Verdict.VIOLATED if p.name in self.failures
+                       else Verdict.HOLDS if self.seen.get(p.name) else Verdict.UNKNOWN)
+            path = write_counterexample(self.documents[p.name]) \
+                if p.name in self.documents and write_counterexample else None
+            out.append(result(p.name, "exhaustive", reading, verdict, scope, cases=self.cases, seconds=secs,
+                              counterexample=path, detail=self.failures.get(p.name, detail)))
+        return out
+
+
 def topology_checks(sc: Scope, write_counterexample=None) -> list[CheckResult]:
     """Algorithm 1 on every tree x K_m and every host (first-in-first-out delivery)."""
-    start = time.perf_counter()
-    failures: dict[str, str] = {}
-    documents: dict[str, dict] = {}
-    seen = {p.name: False for p in S.SBP_PROPERTIES}
-    cases = 0
+    tally = Tally(S.SBP_PROPERTIES)
     for scot in small_scots(sc.topology_tree_nodes, sc.topology_m):
         for host in scot.brokers():
             log: list = []
             run = S.BroadcastRun(scot, S.broadcast_to_the_end(scot, host, log=log))
-            cases += 1
-            for p in S.SBP_PROPERTIES:
-                seen[p.name] |= p.witness(run)
-                if p.name not in failures and not p.predicate(run):
-                    failures[p.name] = f"tree {sorted(scot.tree.edges)}, m = {scot.m}, host B{host}"
-                    documents[p.name] = broadcast_document(p.name, "octopis-sbp", scot, host, log)
-    secs = time.perf_counter() - start
-    return [result(p.name, "exhaustive", "octopis-sbp-every-tree",
-                   Verdict.VIOLATED if p.name in failures else Verdict.HOLDS if seen[p.name] else Verdict.UNKNOWN,
-                   sc.describe("topologies"), cases=cases, seconds=secs, detail=failures.get(p.name, ""),
-                   counterexample=write_counterexample(documents[p.name])
-                   if p.name in documents and write_counterexample else None)
-            for p in S.SBP_PROPERTIES]
+            tally.cases += 1
+            tally.judge(run, lambda: f"tree {sorted(scot.tree.edges)}, m = {scot.m}, host B{host}",
+                        lambda prop: broadcast_document(prop, "octopis-sbp", scot, host, log))
+    return tally.results("octopis-sbp-every-tree", sc.describe("topologies"), write_counterexample)
 
 
 def routing_checks(sc: Scope, write_counterexample=None) -> list[CheckResult]:
@@ -337,12 +356,7 @@ def routing_checks(sc: Scope, write_counterexample=None) -> list[CheckResult]:
     subscription trees of Algorithm 1 (SNR) and of first-in-first-out flooding (BID)."""
     out = []
     for name, route in ROUTERS.items():
-        start = time.perf_counter()
-        failures: dict[str, str] = {}
-        documents: dict[str, dict] = {}
-        props = [p for p in S.ROUTING_PROPERTIES if p.name in S.ROUTER_PROPERTIES[name]]
-        seen = {p.name: False for p in props}
-        cases = 0
+        tally = Tally([p for p in S.ROUTING_PROPERTIES if p.name in S.ROUTER_PROPERTIES[name]])
         messages = 0
         for scot in small_scots(sc.routing_tree_nodes, sc.routing_m):
             protocol = "sbp" if name == "snr" else "flood"
@@ -352,22 +366,14 @@ def routing_checks(sc: Scope, write_counterexample=None) -> list[CheckResult]:
                 for k in (1, 2):
                     for hosts in itertools.combinations(brokers, k):
                         routing = route(scot, publisher, hosts, subscription_trees)
-                        run = S.RoutingRun(scot, publisher, hosts, routing)
-                        cases += 1
+                        tally.cases += 1
                         messages += routing.messages
-                        for p in props:
-                            seen[p.name] |= p.witness(run)
-                            if p.name not in failures and not p.predicate(run):
-                                documents[p.name] = routing_document(p.name, name, name, scot, publisher, hosts)
-                                failures[p.name] = (f"tree {sorted(scot.tree.edges)}, m = {scot.m}, publisher "
-                                                    f"B{publisher}, subscribers at {list(hosts)}: {routing}")
-        secs = time.perf_counter() - start
-        for p in props:
-            verdict = Verdict.VIOLATED if p.name in failures else Verdict.HOLDS if seen[p.name] else Verdict.UNKNOWN
-            path = write_counterexample(documents[p.name]) if p.name in documents and write_counterexample else None
-            out.append(result(p.name, "exhaustive", name, verdict, sc.describe("routing"), cases=cases,
-                              seconds=secs, counterexample=path,
-                              detail=failures.get(p.name, f"{messages} inter-broker messages in all")))
+                        tally.judge(S.RoutingRun(scot, publisher, hosts, routing),
+                                    lambda: (f"tree {sorted(scot.tree.edges)}, m = {scot.m}, publisher "
+                                             f"B{publisher}, subscribers at {list(hosts)}: {routing}"),
+                                    lambda prop: routing_document(prop, name, name, scot, publisher, hosts))
+        out += tally.results(name, sc.describe("routing"), write_counterexample,
+                             f"{messages} inter-broker messages in all")
     return out
 
 
@@ -375,44 +381,33 @@ def dnr_checks(sc: Scope, write_counterexample=None) -> list[CheckResult]:
     """Algorithm 4 under each reading: every publisher, subscriber set, set of congested output
     queues (directed links) and tie-break, against SNR's message count on the same input."""
     out = []
-    props = [p for p in S.ROUTING_PROPERTIES if p.name in S.ROUTER_PROPERTIES["dnr"]]
     for reading in S.DNR_READINGS:
-        start = time.perf_counter()
-        failures: dict[str, str] = {}
-        documents: dict[str, dict] = {}
-        seen = {p.name: False for p in props}
-        cases = runs = 0
+        tally = Tally([p for p in S.ROUTING_PROPERTIES if p.name in S.ROUTER_PROPERTIES["dnr"]])
+        runs = 0
         for scot in small_scots(sc.dnr_tree_nodes, sc.dnr_m):
             subscription_trees = {h: S.subscription_tree(scot, h) for h in scot.brokers()}
             brokers = scot.brokers()
-            links = sorted(((u, v) for u, v in scot.graph.edges) , key=repr)
+            links = sorted(scot.graph.edges, key=repr)
             links = links + [(v, u) for u, v in links]
-            congested_sets = [frozenset(c) for k in range(sc.dnr_congested + 1) for c in itertools.combinations(links, k)]
+            congested_sets = [frozenset(c) for k in range(sc.dnr_congested + 1)
+                              for c in itertools.combinations(links, k)]
             for publisher in brokers:
                 for k in range(1, sc.dnr_subscribers + 1):
                     for hosts in itertools.combinations(brokers, k):
                         snr_messages = S.snr(scot, publisher, hosts, subscription_trees).messages
                         for congested in congested_sets:
-                            cases += 1
+                            tally.cases += 1
                             for prefix, routing in S.every_tie_break(lambda choose: S.dnr(
                                     scot, publisher, hosts, subscription_trees, congested, reading, choose)):
                                 runs += 1
-                                run = S.RoutingRun(scot, publisher, hosts, routing, congested, snr_messages)
-                                for p in props:
-                                    seen[p.name] |= p.witness(run)
-                                    if p.name not in failures and not p.predicate(run):
-                                        documents[p.name] = routing_document(p.name, "dnr", reading, scot, publisher,
-                                                                             hosts, congested, prefix)
-                                        failures[p.name] = (
-                                            f"tree {sorted(scot.tree.edges)}, m = {scot.m}, publisher B{publisher}, "
-                                            f"subscribers at {list(hosts)}, congested {sorted(congested, key=repr)}, "
-                                            f"tie-breaks {list(prefix)}: {routing.messages} messages (SNR "
-                                            f"{snr_messages}), deliveries {dict(routing.deliveries)}, copies into "
-                                            f"congested queues {dict(routing.congested_copies)}")
-        secs = time.perf_counter() - start
-        for p in props:
-            verdict = Verdict.VIOLATED if p.name in failures else Verdict.HOLDS if seen[p.name] else Verdict.UNKNOWN
-            path = write_counterexample(documents[p.name]) if p.name in documents and write_counterexample else None
-            out.append(result(p.name, "exhaustive", reading, verdict, sc.describe("dnr"), cases=cases, seconds=secs,
-                              counterexample=path, detail=failures.get(p.name, f"{runs} runs counting tie-breaks")))
+                                tally.judge(
+                                    S.RoutingRun(scot, publisher, hosts, routing, congested, snr_messages),
+                                    lambda: (f"tree {sorted(scot.tree.edges)}, m = {scot.m}, publisher B{publisher}, "
+                                             f"subscribers at {list(hosts)}, congested {sorted(congested, key=repr)}, "
+                                             f"tie-breaks {list(prefix)}: {routing.messages} messages (SNR "
+                                             f"{snr_messages}), deliveries {dict(routing.deliveries)}, copies into "
+                                             f"congested queues {dict(routing.congested_copies)}"),
+                                    lambda prop: routing_document(prop, "dnr", reading, scot, publisher, hosts,
+                                                                  congested, prefix))
+        out += tally.results(reading, sc.describe("dnr"), write_counterexample, f"{runs} runs counting tie-breaks")
     return out

@@ -59,3 +59,12 @@ class CheckResult:
     @property
     def matches_expectation(self) -> bool:
         return self.expected is None or self.expected == self.verdict.value
+
+
+def property_result(algorithm: str, prop: str, method: str, reading: str, verdict: Verdict, scope: str,
+                    **fields: Any) -> CheckResult:
+    """A CheckResult whose claim text comes from the property registry (spec/), never retyped."""
+    from spec.registry import get
+
+    return CheckResult(algorithm, prop, get(algorithm, prop).claim, method, verdict, scope, reading=reading,
+                       **fields)

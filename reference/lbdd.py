@@ -185,15 +185,10 @@ def copies_sent(tree: Tree) -> np.ndarray:
 
 
 def depth(tree: Tree) -> int:
-    """Longest publisher-to-subscriber path, in hops (a tree is assumed: one parent each)."""
-    parent = np.full(tree.n + 1, -1, np.int64)
-    parent[tree.receivers] = tree.senders
-    level = np.zeros(tree.n + 1, np.int64)
-    # a tree's edges go from lower to higher bucket, so one pass in bucket order settles levels
-    for v in np.argsort(tree.buckets, kind="stable"):
-        if parent[v] >= 0:
-            level[v] = level[parent[v]] + 1
-    return int(level.max())
+    """Longest publisher-to-subscriber path in hops: the spec's `tree_depth`, on this tree."""
+    from spec.lbdd import tree_depth
+
+    return tree_depth(as_dissemination(tree))
 
 
 def contribution_rates(tree: Tree) -> np.ndarray:

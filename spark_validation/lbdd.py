@@ -71,12 +71,13 @@ class LbddJob:
             # the order among addresses only matters between equal digests
             order = R.address_order([publisher] + subscribers) if any(ties.values()) else None
             judged: dict[tuple, tuple[R.Tree, L.Dissemination, dict, dict]] = {}
+            h = L.CORRECTED.hash_input
+            corrected_key = same_tree_key(L.CORRECTED, digests[h], ties[h]) if h in digests else None
             for name in self.readings:
                 reading = L.reading_named(name)
                 d = digests[reading.hash_input]
                 key = same_tree_key(reading, d, ties[reading.hash_input])
-                rows[f"{name}:distinguished"].append(name == "corrected" or key != same_tree_key(
-                    L.CORRECTED, digests.get(L.CORRECTED.hash_input, d), ties.get(L.CORRECTED.hash_input, False)))
+                rows[f"{name}:distinguished"].append(name == "corrected" or key != corrected_key)
                 if key not in judged:  # readings that differ only where this topology cannot tell
                     tree = R.disseminate(d[1:], int(d[0]), reading, order)
                     run = R.as_dissemination(tree)

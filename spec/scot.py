@@ -65,10 +65,6 @@ class Scot:
         x, i = b
         return [(x, j) for j in range(self.m) if j != i]
 
-    def is_edge(self, b: Broker) -> bool:
-        """An edge broker has at most one primary neighbour; an inner one at least two (sec. 4.3)."""
-        return self.tree.degree(b[0]) <= 1
-
 
 def build(tree: nx.Graph, m: int) -> Scot:
     """SCOT(tree, K_m), with the four properties of sec. 3.2 enforced on input.
@@ -96,6 +92,7 @@ def build(tree: nx.Graph, m: int) -> Scot:
     graph = nx.Graph()
     for x in tree.nodes:
         for i in range(m):
+            # an edge broker has at most one primary neighbour, an inner one at least two (sec. 4.3)
             graph.add_node((x, i), cluster=i, region=x,
                            type="edge" if tree.degree(x) <= 1 else "inner")
     for x, y in tree.edges:
@@ -140,7 +137,7 @@ class Broadcast:
 # Actions: SBP (Algorithm 1), uncontrolled flooding for BID routing (sec. 6.1)
 # --------------------------------------------------------------------------------------------
 
-def sbp_forward(scot: Scot, at: Broker, sender: Broker | None, state: str, host_cluster: int) -> list[tuple]:
+def sbp_forward(scot: Scot, at: Broker, sender: Broker | None, state: str) -> list[tuple]:
     """Algorithm 1 at broker `at` on receiving (or issuing) a subscription in `state`.
 
     Step 1: in the host cluster a PRIMARY subscription goes on to every primary neighbour but the
@@ -154,7 +151,7 @@ def sbp_forward(scot: Scot, at: Broker, sender: Broker | None, state: str, host_
     return out
 
 
-def flood_forward(scot: Scot, at: Broker, sender: Broker | None, state: str, host_cluster: int) -> list[tuple]:
+def flood_forward(scot: Scot, at: Broker, sender: Broker | None, state: str) -> list[tuple]:
     """Uncontrolled SBP on the unclustered SCOT: on first receipt, to every neighbour but the sender."""
     return [(at, n, state) for n in sorted(scot.graph.neighbors(at), key=repr) if n != sender]
 
@@ -166,7 +163,7 @@ def subscribe(scot: Scot, host: Broker, protocol: str = "sbp") -> Broadcast:
     """The host broker sets its cluster bit and sends the subscription to its neighbours."""
     if host not in scot.graph:
         raise ValueError(f"no broker {host!r} in this SCOT")
-    first = FORWARDING[protocol](scot, host, None, PRIMARY, host[1])
+    first = FORWARDING[protocol](scot, host, None, PRIMARY)
     return Broadcast(host, frozenset(first), (), ((host, 0),), len(first))
 
 
@@ -180,7 +177,7 @@ def deliver(scot: Scot, b: Broadcast, message: tuple, protocol: str = "sbp") -> 
     out: list[tuple] = []
     if first_time:
         last_hop[receiver] = sender
-        out = FORWARDING[protocol](scot, receiver, sender, state, b.host[1])
+        out = FORWARDING[protocol](scot, receiver, sender, state)
     return Broadcast(b.host, (b.in_flight - {message}) | frozenset(out),
                      tuple(sorted(last_hop.items(), key=repr)), tuple(sorted(received.items(), key=repr)),
                      b.messages + len(out))
