@@ -48,14 +48,31 @@ Broker = tuple  # (tree vertex x, cluster index i): the paper's B(x, i)
 
 @attrs.frozen
 class Scot:
-    """A clustered SCOT: the tree factor, m clusters, and the product graph."""
+    """A clustered SCOT: the tree factor and m clusters. The product graph (`graph`, a networkx
+    graph with the sec. 4 attributes) is built on first use; the properties below need only the
+    two factors, which keeps judging a run at scale cheap."""
 
     tree: nx.Graph
     m: int
-    graph: nx.Graph = attrs.field(eq=False, repr=False)
+    _cache: dict = attrs.field(factory=dict, eq=False, repr=False, init=False)
 
-    def brokers(self) -> list[Broker]:
-        return sorted(self.graph.nodes, key=repr)
+    @property
+    def graph(self) -> nx.Graph:
+        if "graph" not in self._cache:
+            self._cache["graph"] = product_graph(self.tree, self.m)
+        return self._cache["graph"]
+
+    def brokers(self) -> tuple[Broker, ...]:
+        """Every broker, sorted (kept: a run asks often)."""
+        if "brokers" not in self._cache:
+            self._cache["brokers"] = tuple(sorted(((x, i) for x in self.tree.nodes for i in range(self.m)), key=repr))
+        return self._cache["brokers"]
+
+    def broker_count(self) -> int:
+        return self.tree.number_of_nodes() * self.m
+
+    def has_broker(self, b) -> bool:
+        return isinstance(b, tuple) and len(b) == 2 and b[0] in self.tree and b[1] in range(self.m)
 
     def primary_neighbours(self, b: Broker) -> list[Broker]:
         x, i = b
@@ -64,6 +81,24 @@ class Scot:
     def secondary_neighbours(self, b: Broker) -> list[Broker]:
         x, i = b
         return [(x, j) for j in range(self.m) if j != i]
+
+    def neighbours(self, b: Broker) -> list[Broker]:
+        """Every neighbour, in the order a broker sends to them (sorted), kept per broker."""
+        key = ("neighbours", b)
+        if key not in self._cache:
+            self._cache[key] = sorted(self.primary_neighbours(b) + self.secondary_neighbours(b), key=repr)
+        return self._cache[key]
+
+    def link_count(self) -> int:
+        n = self.tree.number_of_nodes()
+        return (n - 1) * self.m + n * self.m * (self.m - 1) // 2
+
+    def tree_distance(self, x, y) -> int:
+        """d_T(x, y), one breadth-first search per source, kept."""
+        key = ("d_T", y)
+        if key not in self._cache:
+            self._cache[key] = nx.single_source_shortest_path_length(self.tree, y)
+        return self._cache[key][x]
 
 
 def build(tree: nx.Graph, m: int) -> Scot:
@@ -89,6 +124,11 @@ def build(tree: nx.Graph, m: int) -> Scot:
         raise ValueError(f"the acyclic factor has a cycle: {[u for u, _ in cycle]}")
     if any(isinstance(x, tuple) for x in tree.nodes):
         raise ValueError("tree vertex labels must not be tuples (brokers are labelled (vertex, cluster))")
+    return Scot(tree, m)
+
+
+def product_graph(tree: nx.Graph, m: int) -> nx.Graph:
+    """T x K_m as a networkx graph: brokers (x, i) with cluster, region and type, links with kind."""
     graph = nx.Graph()
     for x in tree.nodes:
         for i in range(m):
@@ -102,7 +142,7 @@ def build(tree: nx.Graph, m: int) -> Scot:
         for i in range(m):
             for j in range(i + 1, m):
                 graph.add_edge((x, i), (x, j), kind="iCOL")
-    return Scot(tree, m, graph)
+    return graph
 
 
 def cluster_bit(i: int) -> int:
@@ -153,7 +193,7 @@ def sbp_forward(scot: Scot, at: Broker, sender: Broker | None, state: str) -> li
 
 def flood_forward(scot: Scot, at: Broker, sender: Broker | None, state: str) -> list[tuple]:
     """Uncontrolled SBP on the unclustered SCOT: on first receipt, to every neighbour but the sender."""
-    return [(at, n, state) for n in sorted(scot.graph.neighbors(at), key=repr) if n != sender]
+    return [(at, n, state) for n in scot.neighbours(at) if n != sender]
 
 
 FORWARDING = {"sbp": sbp_forward, "flood": flood_forward}
@@ -161,7 +201,7 @@ FORWARDING = {"sbp": sbp_forward, "flood": flood_forward}
 
 def subscribe(scot: Scot, host: Broker, protocol: str = "sbp") -> Broadcast:
     """The host broker sets its cluster bit and sends the subscription to its neighbours."""
-    if host not in scot.graph:
+    if not scot.has_broker(host):
         raise ValueError(f"no broker {host!r} in this SCOT")
     first = FORWARDING[protocol](scot, host, None, PRIMARY)
     return Broadcast(host, frozenset(first), (), ((host, 0),), len(first))
@@ -418,40 +458,39 @@ class BroadcastRun:
 
 def distance(scot: Scot, a: Broker, b: Broker) -> int:
     """The lemma the shortest-tree claim rests on: in T x K_m, d((x,i),(y,j)) = d_T(x,y) + [i != j]."""
-    return nx.shortest_path_length(scot.tree, a[0], b[0]) + (a[1] != b[1])
+    return scot.tree_distance(a[0], b[0]) + (a[1] != b[1])
 
 
 def every_broker_receives_the_subscription_once(run: BroadcastRun) -> bool:
     received = dict(run.broadcast.received)
     return (not run.broadcast.in_flight and received.get(run.broadcast.host) == 0
-            and all(received.get(b) == 1 for b in run.scot.graph if b != run.broadcast.host))
+            and all(received.get(b) == 1 for b in run.scot.brokers() if b != run.broadcast.host))
 
 
 def subscription_tree_has_no_loop(run: BroadcastRun) -> bool:
     """Following last hops from any broker reaches the host without revisiting a broker."""
     parent = dict(run.broadcast.last_hop)
+    reaches = {run.broadcast.host}  # brokers already shown to reach the host
     for b in parent:
-        seen = {b}
-        while b != run.broadcast.host:
-            b = parent.get(b)
-            if b is None or b in seen:
+        path = []
+        while b not in reaches:
+            if b is None or b in path:
                 return False
-            seen.add(b)
+            path.append(b)
+            b = parent.get(b)
+        reaches.update(path)
     return True
 
 
 def subscription_tree_is_shortest(run: BroadcastRun) -> bool:
     """Every broker's path to the host in the subscription tree is a shortest SCOT path."""
     parent = dict(run.broadcast.last_hop)
-    if not subscription_tree_has_no_loop(run) or len(parent) != run.scot.graph.number_of_nodes() - 1:
+    if not subscription_tree_has_no_loop(run) or len(parent) != run.scot.broker_count() - 1:
         return False
-    for b in parent:
-        hops, at = 0, b
-        while at != run.broadcast.host:
-            at, hops = parent[at], hops + 1
-        if hops != distance(run.scot, b, run.broadcast.host):
-            return False
-    return True
+    # with no loop, depth(b) = depth(parent) + 1 along every path to the host, so every depth is
+    # the distance exactly when every broker is one link farther from the host than its parent
+    host = run.broadcast.host
+    return all(distance(run.scot, b, host) == distance(run.scot, p, host) + 1 for b, p in parent.items())
 
 
 def subscription_tree_links_are_host_acols_and_icols(run: BroadcastRun) -> bool:
@@ -469,13 +508,14 @@ def subscription_tree_links_are_host_acols_and_icols(run: BroadcastRun) -> bool:
 
 def subscription_tree_has_all_icols(run: BroadcastRun) -> bool:
     """Sec. 5 read literally: "In this step, all iCOLs are added to the subscription-tree"."""
-    links = {frozenset(e) for e in run.broadcast.last_hop}
-    return all(frozenset(e) in links for e in run.scot.graph.edges if run.scot.graph.edges[e]["kind"] == "iCOL")
+    parent = dict(run.broadcast.last_hop)
+    return all(parent.get((x, i)) == (x, j) or parent.get((x, j)) == (x, i)
+               for x in run.scot.tree.nodes for i in range(run.scot.m) for j in range(i + 1, run.scot.m))
 
 
 def no_duplicate_subscription_messages(run: BroadcastRun) -> bool:
     """Sec. 5: "This pattern of subscription broadcast does not generate duplicates"."""
-    return run.broadcast.messages == run.scot.graph.number_of_nodes() - 1
+    return run.broadcast.messages == run.scot.broker_count() - 1
 
 
 def is_finished(run: BroadcastRun) -> bool:
