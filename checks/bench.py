@@ -2,8 +2,10 @@
 
 - Spark: topologies per second on local[2] (session started and warmed first) beside a plain
   single-process loop over the same seeds; parallel efficiency = spark rate / (2 x loop rate).
-- Exhaustive: distinct states per second of the LBDD explorer at the default scope.
-- Z3: the time of each proof.
+- Spark, SCOT: the same for the SCOT job's random scenarios (a quarter as many: each costs more).
+- Exhaustive: distinct states per second of the LBDD and SCOT explorers at the default scope,
+  and cases per second of the SCOT routing enumerations.
+- Z3: the time of each proof (LBDD and SCOT).
 - Reference: LBDD tree build time at 10^4, 10^5 and 10^6 subscribers (MD5 included); SCOT
   subscription trees and SNR at 10^3, 10^4 and 10^5 brokers.
 Targets from the foundation issue are recorded beside each figure; a figure that misses its
@@ -28,13 +30,13 @@ def _timed(fn):
     return value, time.perf_counter() - start
 
 
-def spark_figures(topologies: int, console=None) -> dict:
+def spark_figures(job, topologies: int, console=None) -> dict:
+    """One validation job's topologies (or scenarios) per second: a plain loop, then Spark
+    local[2] on the same seeds after a warm-up, and whether the two summaries are equal."""
     import tempfile
 
-    from spark_validation.lbdd import LbddJob
     from spark_validation.runner import evaluate_locally, spark_session, summarize, validate
 
-    job = LbddJob()
     seeds = np.arange(topologies)
     loop_summary, loop_seconds = _timed(lambda: summarize(evaluate_locally(job, seeds), job))
     spark = spark_session("local[2]", app="pubsub-proofs-bench")
@@ -86,6 +88,34 @@ def z3_figures() -> dict:
     return out
 
 
+def scot_exhaustive_figures() -> dict:
+    """States per second of the SCOT explorer (every delivery order) and cases per second of the
+    enumerations, at the default scope."""
+    from checks import scot as C
+
+    sc = C.SCOPES["default"]
+    out = {}
+    for reading in C.PROTOCOLS:
+        ex, _ = C.explore_protocol(sc, reading)
+        out[f"explore/{reading}"] = {"states": ex.states, "seconds": round(ex.seconds, 3),
+                                     "states_per_second": round(ex.states / ex.seconds, 0)}
+    for name, fn in (("routing", C.routing_checks), ("dnr", C.dnr_checks)):
+        results, secs = _timed(lambda: fn(sc))
+        cases = sum({r.reading: r.cases for r in results}.values())
+        out[name] = {"cases": cases, "seconds": round(secs, 3), "cases_per_second": round(cases / secs, 0)}
+    return out
+
+
+def scot_z3_figures() -> dict:
+    from checks import scot as C
+
+    out = {}
+    for reading in C.PROTOCOLS:
+        res, secs = _timed(lambda: C.prove_shortest(reading))
+        out[f"subscription_tree_is_shortest/{reading}"] = {"verdict": res["verdict"].value, "seconds": round(secs, 3)}
+    return out
+
+
 def reference_figures() -> dict:
     from reference import lbdd as R
     from reference.generators import distinct_uint32, dotted, rng_for
@@ -128,9 +158,14 @@ def run(out_path: str = "reports/bench.json", topologies: int = 40_000, console=
     say = console.print if console else print
     figures = {"machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version(),
                            "platform": platform.platform()}, "targets": TARGETS}
+    from spark_validation.lbdd import LbddJob
+    from spark_validation.scot import ScotJob
+
     for name, fn in (("reference", reference_figures), ("scot_reference", scot_reference_figures),
-                     ("z3", z3_figures), ("exhaustive", exhaustive_figures),
-                     ("spark", lambda: spark_figures(topologies, console))):
+                     ("z3", z3_figures), ("scot_z3", scot_z3_figures), ("exhaustive", exhaustive_figures),
+                     ("scot_exhaustive", scot_exhaustive_figures),
+                     ("spark", lambda: spark_figures(LbddJob(), topologies, console)),
+                     ("scot_spark", lambda: spark_figures(ScotJob(), max(topologies // 4, 1000), console))):
         say(f"bench: {name} ...")
         figures[name] = fn()
         say(json.dumps(figures[name]))
@@ -139,6 +174,7 @@ def run(out_path: str = "reports/bench.json", topologies: int = 40_000, console=
         "spark_million_seconds": figures["spark"]["projected_million_seconds_local2"],
         "spark_million_within_target": figures["spark"]["projected_million_seconds_local2"] <= TARGETS["spark_million_seconds"],
         "parallel_efficiency_met": figures["spark"]["parallel_efficiency"] >= TARGETS["parallel_efficiency"],
+        "scot_parallel_efficiency_met": figures["scot_spark"]["parallel_efficiency"] >= TARGETS["parallel_efficiency"],
         "states_per_second_met": best_states >= TARGETS["states_per_second"],
     }
     Path(out_path).parent.mkdir(parents=True, exist_ok=True)

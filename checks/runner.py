@@ -41,16 +41,26 @@ def compare(results: list[CheckResult], manifest: dict[str, Any], scope: str) ->
             problems.append(f"{r.key}: expected {expected['verdict']}, got {r.verdict.value}")
         if expected.get("states") is not None and expected["states"] != r.states:
             problems.append(f"{r.key}: expected {expected['states']} states, explored {r.states}")
+        if expected.get("cases") is not None and expected["cases"] != r.cases:
+            problems.append(f"{r.key}: expected {expected['cases']} cases, enumerated {r.cases}")
     return problems
+
+
+def expected_entry(r: CheckResult) -> dict[str, Any]:
+    """What the manifest pins: the verdict, and the exact count an exhaustive check explored
+    (distinct states, or for an enumeration without states its cases)."""
+    entry: dict[str, Any] = {"verdict": r.verdict.value}
+    if r.states is not None:
+        entry["states"] = r.states
+    elif r.method == "exhaustive" and r.cases is not None:
+        entry["cases"] = r.cases
+    return entry
 
 
 def update_manifest(results: list[CheckResult], scope: str) -> None:
     manifest = load_manifest()
     for r in results:
-        entry = {"verdict": r.verdict.value}
-        if r.states is not None:
-            entry["states"] = r.states
-        manifest.setdefault(r.algorithm, {}).setdefault(scope, {})[r.key] = entry
+        manifest.setdefault(r.algorithm, {}).setdefault(scope, {})[r.key] = expected_entry(r)
     for algorithm in manifest:
         for s in manifest[algorithm]:
             manifest[algorithm][s] = dict(sorted(manifest[algorithm][s].items()))

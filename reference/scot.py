@@ -69,6 +69,43 @@ def flooding_tree(scot: Scot, host: Broker, until: Broker | None = None) -> dict
     return parents
 
 
+def flooding_tree_with_delays(scot: Scot, host: Broker, delay: dict) -> tuple[dict, dict]:
+    """Flooding when links are not equally fast: every broker keeps the copy that arrives first,
+    so its parent is its predecessor on a quickest path (Dijkstra; equal times go to the sender
+    sorted first). `delay[(u, v)]` is the link's delay, for u < v in the sorted order.
+    Returns (parents, arrival time of the first copy at each broker)."""
+    import heapq
+
+    arrival = {host: 0.0}
+    parents: dict[Broker, Broker] = {}
+    order = {b: k for k, b in enumerate(scot.brokers())}
+    heap = [(0.0, order[host], host, None)]
+    done = set()
+    while heap:
+        t, _, u, parent = heapq.heappop(heap)
+        if u in done:
+            continue
+        done.add(u)
+        if parent is not None:
+            parents[u] = parent
+        for v in scot.neighbours(u):
+            if v in done:
+                continue
+            tv = t + delay[(u, v) if order[u] < order[v] else (v, u)]
+            if tv < arrival.get(v, float("inf")):
+                arrival[v] = tv
+                heapq.heappush(heap, (tv, order[u], v, u))
+    return parents, arrival
+
+
+def random_link_delays(scot: Scot, rng: np.random.Generator, spread: float) -> dict:
+    """Every link's delay uniform in [1, 1 + spread] (spread 0: all links equally fast)."""
+    order = {b: k for k, b in enumerate(scot.brokers())}
+    links = sorted(((u, v) if order[u] < order[v] else (v, u) for u in scot.brokers() for v in scot.neighbours(u)
+                    if order[u] < order[v]), key=lambda link: (order[link[0]], order[link[1]]))
+    return dict(zip(links, 1.0 + spread * rng.random(len(links))))
+
+
 def broadcast(scot: Scot, host: Broker, protocol: str = "sbp") -> S.Broadcast:
     """A subscription broadcast run to its end, first in first out, with plain dictionaries:
     the final state spec.scot.broadcast_to_the_end reaches (tests hold the two equal), in time
@@ -188,3 +225,140 @@ def random_scenario(seed: int, max_tree: int = MAX_RANDOM_TREE, max_m: int = MAX
     q = float(rng.random())
     congested = frozenset(link for link, r in zip(candidates, rng.random(len(candidates))) if r < q)
     return Scenario(scot, publisher, hosts, congested, q)
+
+
+# --------------------------------------------------------------------------------------------
+# Discrete-time queue simulation (sec. 6.3 congestion element and link status table; the burst
+# scenario of sec. 7.3)
+# --------------------------------------------------------------------------------------------
+# Time moves in ticks. Every directed link has a first-in-first-out output queue that sends
+# `capacity` notifications per tick; a sent copy arrives one tick later and the receiving broker
+# routes it at once, with the same per-broker functions the spec's routing uses
+# (spec.scot.snr_next_hops, bid_next_hops, dnr_next_hops). Every `window` ticks (the paper's tau)
+# each broker's link status table takes the notifications that entered (n_in) and left (n_out)
+# each of its output queues in that window; the congestion element is CE = n_in / n_out (Eq. 3,
+# reconstructed; 0/0 reads as 1, n/0 as infinite). Which queues count as congested is a reading:
+CONGESTION_RULES = ("ce-above-1", "not-free")
+# ce-above-1: congested when the queue grew in the last window (CE > 1) and is not empty;
+# not-free:   congested unless congestion-free in the text's words, "CE is 1 and the queue length is 0".
+ROUTERS = ("snr", "bid") + S.DNR_READINGS
+
+
+@attrs.frozen
+class Publication:
+    tick: int
+    publisher: Broker
+    hosts: frozenset  # the brokers of the subscribers it matches
+    burst: bool = False  # sent by the high rate publisher
+
+
+@attrs.define
+class QueueRun:
+    """What one simulation measured (ticks, copies, queue lengths)."""
+
+    router: str
+    messages: int = 0
+    deliveries: int = 0
+    wrong_deliveries: int = 0         # a host got a copy it did not match, or a second copy
+    missed: int = 0                   # matched hosts never reached
+    delays: list = attrs.Factory(list)       # per delivery: (burst?, ticks from publication)
+    hops: list = attrs.Factory(list)         # per delivery: (burst?, hops)
+    queue_samples: list = attrs.Factory(list)  # per window: summed lengths of the queues burst copies used
+    burst_links: set = attrs.Factory(set)
+    max_queue: int = 0
+    last_burst_delivery: int = 0
+    burst_end: int = 0
+    congested_copies: int = 0         # copies put into queues congested at the time
+
+
+def simulate(scot: Scot, publications: list[Publication], router: str, window: int = 10, capacity: int = 1,
+             congestion_rule: str = "ce-above-1", max_ticks: int = 10_000_000) -> QueueRun:
+    """Run every publication through per-link output queues until all copies have arrived."""
+    if router not in ROUTERS:
+        raise ValueError(f"unknown router {router!r}; known: {', '.join(ROUTERS)}")
+    if congestion_rule not in CONGESTION_RULES:
+        raise ValueError(f"unknown congestion rule {congestion_rule!r}; known: {', '.join(CONGESTION_RULES)}")
+    if window < 1 or capacity < 1:
+        raise ValueError(f"window and capacity must be at least 1 tick / 1 copy, not {window}, {capacity}")
+    hosts_all = {h for p in publications for h in p.hosts}
+    trees = {h: (flooding_tree(scot, h) if router == "bid" else subscription_tree(scot, h)) for h in hosts_all}
+    out = QueueRun(router, burst_end=max((p.tick for p in publications if p.burst), default=0))
+    queues: dict[tuple, deque] = {}
+    entered: dict[tuple, int] = {}
+    left: dict[tuple, int] = {}
+    ce: dict[tuple, float] = {}
+    congested: set = set()
+    got: list[dict] = [{} for _ in publications]
+
+    def step(k: int, at: Broker, came_from, payload) -> list[tuple]:
+        pub = publications[k]
+        hosts = pub.hosts
+        if router == "snr":
+            return [(n, None) for n in S.snr_next_hops(at, came_from, pub.publisher, hosts, trees)], at in hosts
+        if router == "bid":
+            return S.bid_next_hops(at, payload, trees), at in payload
+        least = (lambda candidates: min(candidates, key=lambda n: ce.get((at, n), 1.0)))
+        return S.dnr_next_hops(at, came_from, payload, pub.publisher, hosts, trees, congested, router, least), \
+            at in hosts
+
+    def arrive(k: int, at: Broker, came_from, payload, hops: int, tick: int) -> None:
+        sends, deliver = step(k, at, came_from, payload)
+        pub = publications[k]
+        if deliver:
+            got[k][at] = got[k].get(at, 0) + 1
+            out.deliveries += 1
+            out.delays.append((pub.burst, tick - pub.tick))
+            out.hops.append((pub.burst, hops))
+            if pub.burst:
+                out.last_burst_delivery = max(out.last_burst_delivery, tick)
+        for n, carried in sends:
+            link = (at, n)
+            q = queues.setdefault(link, deque())
+            q.append((k, n, at, carried, hops + 1))
+            busy[link] = None
+            entered[link] = entered.get(link, 0) + 1
+            out.messages += 1
+            out.congested_copies += link in congested
+            if pub.burst:
+                out.burst_links.add(link)
+            out.max_queue = max(out.max_queue, len(q))
+
+    pending = sorted(range(len(publications)), key=lambda k: publications[k].tick)
+    next_pub = 0
+    in_transit: list[tuple] = []
+    tick = 0
+    busy: dict = {}  # links whose queue is not empty, in the order they became so (deterministic)
+    while next_pub < len(pending) or in_transit or busy:
+        if tick > max_ticks:
+            raise RuntimeError(f"the simulation did not drain within {max_ticks} ticks")
+        for k, at, came_from, payload, hops in in_transit:  # copies sent last tick arrive
+            arrive(k, at, came_from, payload, hops, tick)
+        in_transit = []
+        while next_pub < len(pending) and publications[pending[next_pub]].tick <= tick:
+            k = pending[next_pub]
+            arrive(k, publications[k].publisher, None, frozenset(publications[k].hosts) if router == "bid" else 0,
+                   0, tick)
+            next_pub += 1
+        for link in list(busy):  # every link sends up to its capacity
+            q = queues[link]
+            for _ in range(min(capacity, len(q))):
+                in_transit.append(q.popleft())
+                left[link] = left.get(link, 0) + 1
+            if not q:
+                del busy[link]
+        if tick % window == window - 1:  # the link status table is refreshed
+            for link in set(entered) | set(left) | set(ce):
+                n_in, n_out = entered.get(link, 0), left.get(link, 0)
+                ce[link] = 1.0 if n_in == n_out else (n_in / n_out if n_out else float("inf"))
+            if congestion_rule == "not-free":
+                congested = {link for link, c in ce.items() if c != 1 or queues.get(link)}
+            else:
+                congested = {link for link, c in ce.items() if c > 1 and queues.get(link)}
+            entered.clear()
+            left.clear()
+            out.queue_samples.append(sum(len(queues.get(link, ())) for link in out.burst_links))
+        tick += 1
+    for k, pub in enumerate(publications):
+        out.missed += sum(1 for h in pub.hosts if h not in got[k])
+        out.wrong_deliveries += sum(c - (h in pub.hosts) for h, c in got[k].items())
+    return out

@@ -255,7 +255,9 @@ def subscription_tree(scot: Scot, host: Broker, protocol: str = "sbp") -> dict[B
 
 
 # --------------------------------------------------------------------------------------------
-# Notification routing: SNR (Algorithm 3) and BID-based routing (Algorithm 2)
+# Notification routing: what one broker does with one copy (SNR, BID, DNR), and a driver that
+# routes a notification to its end with every link equally fast. The queue simulation in
+# reference/scot.py calls the same per-broker functions at the time each copy arrives.
 # --------------------------------------------------------------------------------------------
 
 @attrs.frozen
@@ -269,77 +271,88 @@ class Routing:
     received: tuple = ()  # (broker, copies received from other brokers)
 
 
+@attrs.frozen
+class DnrRouting(Routing):
+    congested_copies: tuple = ()  # (broker, copies it put into congested output queues)
+
+
 def _tally(counts: dict, key) -> None:
     counts[key] = counts.get(key, 0) + 1
 
 
-def snr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
-        trees: dict[Broker, dict[Broker, Broker]]) -> Routing:
-    """Algorithm 3: reverse path forwarding along the subscription trees.
+def _sorted_items(counts: dict) -> tuple:
+    return tuple(sorted(counts.items(), key=repr))
 
-    The publisher's host sends one copy to each distinct last hop of the matching subscriptions
-    (getDistinctSubs); any other broker forwards only inside its own cluster (lines 7-9), to the
-    distinct last hops that are primary neighbours.
-    """
-    hosts = sorted(set(subscriber_hosts), key=repr)
+
+def route(publisher: Broker, payload, step, congested=frozenset()) -> DnrRouting:
+    """Route one notification breadth first (first in, first out). `step(at, came_from, payload)`
+    says whether `at` delivers to local subscribers and which (next broker, payload) copies it sends."""
     deliveries: dict[Broker, int] = {}
     hops: dict[Broker, int] = {}
-    queue = deque([(publisher, None, 0)])
-    messages = 0
     received: dict[Broker, int] = {}
+    into_congested: dict[Broker, int] = {}
+    queue = deque([(publisher, None, payload, 0)])
+    messages = 0
     while queue:
-        at, came_from, travelled = queue.popleft()
+        at, came_from, payload, travelled = queue.popleft()
         if came_from is not None:
             _tally(received, at)
-        if at in hosts:
-            deliveries[at] = deliveries.get(at, 0) + 1
+        deliver, sends = step(at, came_from, payload)
+        if deliver:
+            _tally(deliveries, at)
             hops.setdefault(at, travelled)
-        next_hops = set()
-        for h in hosts:
-            if h == at:
-                continue
-            hop = trees[h].get(at)
-            if hop is None or hop == came_from:
-                continue
-            if at != publisher and hop[1] != at[1]:  # non-publisher brokers stay in their cluster
-                continue
-            next_hops.add(hop)
-        for hop in sorted(next_hops, key=repr):
+        for n, carried in sends:
             messages += 1
-            queue.append((hop, at, travelled + 1))
-    return Routing(tuple(sorted(deliveries.items(), key=repr)), messages, tuple(sorted(hops.items(), key=repr)),
-                   tuple(sorted(received.items(), key=repr)))
+            if (at, n) in congested:
+                _tally(into_congested, at)
+            queue.append((n, at, carried, travelled + 1))
+    return DnrRouting(_sorted_items(deliveries), messages, _sorted_items(hops), _sorted_items(received),
+                      _sorted_items(into_congested))
+
+
+def snr_next_hops(at: Broker, came_from: Broker | None, publisher: Broker, hosts, trees) -> list[Broker]:
+    """Algorithm 3 at one broker: the publisher's host sends one copy to each distinct last hop of
+    the matching subscriptions (getDistinctSubs); any other broker forwards only inside its own
+    cluster (lines 7-9), to the distinct last hops that are primary neighbours."""
+    next_hops = set()
+    for h in hosts:
+        if h == at:
+            continue
+        hop = trees[h].get(at)
+        if hop is None or hop == came_from:
+            continue
+        if at != publisher and hop[1] != at[1]:  # non-publisher brokers stay in their cluster
+            continue
+        next_hops.add(hop)
+    return sorted(next_hops, key=repr)
+
+
+def snr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
+        trees: dict[Broker, dict[Broker, Broker]]) -> Routing:
+    """Algorithm 3: reverse path forwarding along the subscription trees."""
+    hosts = sorted(set(subscriber_hosts), key=repr)
+    r = route(publisher, None, lambda at, came_from, _: (
+        at in hosts, [(n, None) for n in snr_next_hops(at, came_from, publisher, hosts, trees)]))
+    return Routing(r.deliveries, r.messages, r.hops, r.received)
+
+
+def bid_next_hops(at: Broker, bids: frozenset, trees) -> list[tuple[Broker, frozenset]]:
+    """Algorithm 2 at one broker: splitBIDs groups the BIDs still carried by next hop (each host's
+    last hop here) and one copy goes per group."""
+    groups: dict[Broker, set] = {}
+    for bid in bids - {at}:
+        groups.setdefault(trees[bid][at], set()).add(bid)
+    return [(hop, frozenset(group)) for hop, group in sorted(groups.items(), key=lambda kv: repr(kv[0]))]
 
 
 def bid_routing(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
                 trees: dict[Broker, dict[Broker, Broker]]) -> Routing:
-    """Algorithm 2: the notification carries the BIDs of the matching subscriptions' hosts;
-    splitBIDs groups them by next hop (each host's last hop here) and one copy goes per group."""
-    deliveries: dict[Broker, int] = {}
-    hops: dict[Broker, int] = {}
-    queue = deque([(publisher, frozenset(subscriber_hosts), 0)])
-    messages = 0
-    received: dict[Broker, int] = {}
-    while queue:
-        at, bids, travelled = queue.popleft()
-        if travelled:
-            _tally(received, at)
-        if at in bids:  # localBID: deliver to the local subscribers, drop our BID
-            deliveries[at] = deliveries.get(at, 0) + 1
-            hops.setdefault(at, travelled)
-        groups: dict[Broker, set] = {}
-        for bid in bids - {at}:
-            groups.setdefault(trees[bid][at], set()).add(bid)
-        for hop, group in sorted(groups.items(), key=lambda kv: repr(kv[0])):
-            messages += 1
-            queue.append((hop, frozenset(group), travelled + 1))
-    return Routing(tuple(sorted(deliveries.items(), key=repr)), messages, tuple(sorted(hops.items(), key=repr)),
-                   tuple(sorted(received.items(), key=repr)))
+    """Algorithm 2: the notification carries the BIDs of the matching subscriptions' hosts; a
+    broker whose BID is among them delivers locally (localBID) and drops it."""
+    r = route(publisher, frozenset(subscriber_hosts),
+              lambda at, came_from, bids: (at in bids, bid_next_hops(at, bids, trees)))
+    return Routing(r.deliveries, r.messages, r.hops, r.received)
 
-
-# --------------------------------------------------------------------------------------------
-# Dynamic Notification Routing (Algorithm 4)
-# --------------------------------------------------------------------------------------------
 
 DNR_READINGS = ("dnr-icols-only", "dnr-literal")
 # dnr-icols-only: DNR changes only how overloaded target iCOLs are handled; every target aCOL
@@ -348,100 +361,112 @@ DNR_READINGS = ("dnr-icols-only", "dnr-literal")
 #   copy that carries the CBV (Cases I-III); in Case III no target aCOL gets a copy.
 
 
-@attrs.frozen
-class DnrRouting(Routing):
-    congested_copies: tuple = ()  # (broker, copies it put into congested output queues)
+def dnr_next_hops(at: Broker, came_from: Broker | None, cbv: int, publisher: Broker, hosts, trees,
+                  congested, reading: str, choose, say=None) -> list[tuple[Broker, int]]:
+    """Algorithm 4 at one broker: (next broker, the CBV its copy carries) for each copy sent.
+    `congested` holds the directed links (broker, next broker) whose output queue is congested;
+    `choose(candidates)` picks the link with the least congestion element among equals."""
+    cluster = at[1]
+    acols, icols = set(), set()
+    for h in hosts:
+        hop = trees[h].get(at)
+        if h == at or hop is None or hop == came_from:
+            continue
+        if hop[1] == cluster:
+            acols.add(hop)
+        elif at == publisher or cbv & cluster_bit(hop[1]):  # TSCs: the publisher's, or the CBV's
+            icols.add(hop)
+    acols, icols = sorted(acols, key=repr), sorted(icols, key=repr)
+    over_icols = [n for n in icols if (at, n) in congested]
+    free_icols = [n for n in icols if (at, n) not in congested]
+    free_acols = [n for n in acols if (at, n) not in congested]
+    # lines 13-18: the CBV names the clusters still to reach, never the current one
+    pending = (cbv | sum(cluster_bit(n[1]) for n in over_icols)) & ~cluster_bit(cluster)
+    pending &= ~sum(cluster_bit(n[1]) for n in free_icols)
+    sends: dict[Broker, int] = {}  # next broker -> CBV its copy carries
+    for n in free_icols:
+        sends[n] = 0
+    for n in (acols if reading == "dnr-icols-only" else free_acols):
+        sends[n] = 0
+    if pending:
+        if free_icols:                                   # Case I
+            carrier = choose(free_icols)
+        elif free_acols:                                 # Case II
+            carrier = choose(free_acols)
+        elif over_icols:                                 # Case III: least loaded target iCOL
+            carrier = choose(over_icols)
+        else:  # no target link at all: the pending clusters go by any congested aCOL
+            carrier = choose(acols) if acols else None
+        if carrier is not None:
+            sends[carrier] = pending & ~cluster_bit(carrier[1])
+    if say:
+        say(f"B{at} (from {'-' if came_from is None else f'B{came_from}'}, CBV {cbv:b}): target aCOLs "
+            f"{acols}, target iCOLs {icols}, overloaded iCOLs {over_icols}; sends "
+            + (", ".join(f"B{n}" + (f" with CBV {c:b}" if c else "") + (" (congested)" if (at, n) in congested
+                                                                        else "") for n, c in sorted(sends.items(),
+                                                                                                    key=repr))
+               or "nothing"))
+    return sorted(sends.items(), key=lambda kv: repr(kv[0]))
 
 
 def dnr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
         trees: dict[Broker, dict[Broker, Broker]], congested: frozenset, reading: str = "dnr-icols-only",
         choose=None, say=None) -> DnrRouting:
-    """Algorithm 4 for one notification. `congested` holds directed links (broker, next broker)
-    whose output queue is congested; `choose(candidates)` picks the link with the least
-    congestion element among equals (default: the first); `say` receives one line per step."""
+    """Algorithm 4 for one notification over a given set of congested output queues; `say`
+    receives one line per broker."""
     if reading not in DNR_READINGS:
         raise ValueError(f"unknown DNR reading {reading!r}; known: {', '.join(DNR_READINGS)}")
     choose = choose or (lambda candidates: candidates[0])
     hosts = sorted(set(subscriber_hosts), key=repr)
-    deliveries: dict[Broker, int] = {}
-    hops: dict[Broker, int] = {}
-    into_congested: dict[Broker, int] = {}
-    queue = deque([(publisher, None, 0, 0)])  # broker, came from, CBV, hops so far
-    messages = 0
-    received: dict[Broker, int] = {}
-    while queue:
-        at, came_from, cbv, travelled = queue.popleft()
-        if came_from is not None:
-            _tally(received, at)
-        if at in hosts:  # local subscribers (lines 5-9)
-            deliveries[at] = deliveries.get(at, 0) + 1
-            hops.setdefault(at, travelled)
-        cluster = at[1]
-        acols, icols = set(), set()
-        for h in hosts:
-            hop = trees[h].get(at)
-            if h == at or hop is None or hop == came_from:
-                continue
-            if hop[1] == cluster:
-                acols.add(hop)
-            elif at == publisher or cbv & cluster_bit(hop[1]):  # TSCs: the publisher's, or the CBV's
-                icols.add(hop)
-        acols, icols = sorted(acols, key=repr), sorted(icols, key=repr)
-        over_icols = [n for n in icols if (at, n) in congested]
-        free_icols = [n for n in icols if (at, n) not in congested]
-        free_acols = [n for n in acols if (at, n) not in congested]
-        # lines 13-18: the CBV names the clusters still to reach, never the current one
-        pending = (cbv | sum(cluster_bit(n[1]) for n in over_icols)) & ~cluster_bit(cluster)
-        pending &= ~sum(cluster_bit(n[1]) for n in free_icols)
-        sends: dict[Broker, int] = {}  # next broker -> CBV its copy carries
-        for n in free_icols:
-            sends[n] = 0
-        for n in (acols if reading == "dnr-icols-only" else free_acols):
-            sends[n] = 0
-        if pending:
-            if free_icols:                                   # Case I
-                carrier = choose(free_icols)
-            elif free_acols:                                 # Case II
-                carrier = choose(free_acols)
-            elif over_icols:                                 # Case III: least loaded target iCOL
-                carrier = choose(over_icols)
-            else:  # no target link at all: the pending clusters go by any congested aCOL
-                carrier = choose(acols) if acols else None
-            if carrier is not None:
-                sends[carrier] = pending & ~cluster_bit(carrier[1])
-        if say:
-            say(f"B{at} (from {'-' if came_from is None else f'B{came_from}'}, CBV {cbv:b}): target aCOLs "
-                f"{acols}, target iCOLs {icols}, overloaded iCOLs {over_icols}; sends "
-                + (", ".join(f"B{n}" + (f" with CBV {c:b}" if c else "") + (" (congested)" if (at, n) in congested
-                                                                            else "") for n, c in sorted(sends.items(),
-                                                                                                        key=repr))
-                   or "nothing"))
-        for n, carried in sorted(sends.items(), key=lambda kv: repr(kv[0])):
-            messages += 1
-            if (at, n) in congested:
-                into_congested[at] = into_congested.get(at, 0) + 1
-            queue.append((n, at, carried, travelled + 1))
-    return DnrRouting(tuple(sorted(deliveries.items(), key=repr)), messages, tuple(sorted(hops.items(), key=repr)),
-                      tuple(sorted(received.items(), key=repr)), tuple(sorted(into_congested.items(), key=repr)))
+    return route(publisher, 0, lambda at, came_from, cbv: (at in hosts, dnr_next_hops(
+        at, came_from, cbv, publisher, hosts, trees, congested, reading, choose, say)), congested)
 
 
-def every_tie_break(run_with):
-    """Run `run_with(choose)` once per sequence of tie-break choices (a stateless search)."""
+class Decisions:
+    """One run's nondeterministic choices, taken from a prefix and then the first option: the
+    tie-breaks `choose` makes among equally congested links, and whether each output queue the run
+    asks about is congested (`link in decisions`; decided once per queue, at most `budget` yes)."""
+
+    def __init__(self, prefix: tuple = (), budget: int | None = None):
+        self.prefix, self.budget = prefix, budget
+        self.made: list[tuple[int, int]] = []  # (option taken, options there) at each decision
+        self.ties: list[int] = []              # the tie-breaks alone, as a replay gives them
+        self.queues: dict = {}                 # output queue -> congested?
+
+    def _decide(self, options: int) -> int:
+        k = self.prefix[len(self.made)] if len(self.made) < len(self.prefix) else 0
+        self.made.append((k, options))
+        return k
+
+    def choose(self, candidates):
+        k = self._decide(len(candidates))
+        self.ties.append(k)
+        return candidates[k]
+
+    def __contains__(self, link) -> bool:
+        if link not in self.queues:
+            full = self.budget is not None and sum(self.queues.values()) >= self.budget
+            self.queues[link] = bool(self._decide(1 if full else 2))
+        return self.queues[link]
+
+    def congested(self) -> frozenset:
+        return frozenset(link for link, yes in self.queues.items() if yes)
+
+
+def every_decision(run_with, budget: int | None = None):
+    """Run `run_with(decisions)` once per distinct sequence of decisions (a stateless search):
+    every tie-break, and every congestion status of the queues the run asks about, with at most
+    `budget` congested. Sets of congested queues that differ only in queues a run never asks about
+    give that same run, so these runs cover every set of at most `budget` congested queues."""
     prefixes = [()]
     while prefixes:
         prefix = prefixes.pop()
-        made: list[tuple[int, int]] = []  # (choice, number of candidates) at each decision
-
-        def choose(candidates, prefix=prefix, made=made):
-            k = prefix[len(made)] if len(made) < len(prefix) else 0
-            made.append((k, len(candidates)))
-            return candidates[k]
-
-        result = run_with(choose)
-        yield prefix, result
-        for depth in range(len(prefix), len(made)):  # branch on the decisions this run added
-            for alt in range(1, made[depth][1]):
-                prefixes.append(tuple(c for c, _ in made[:depth]) + (alt,))
+        decisions = Decisions(prefix, budget)
+        result = run_with(decisions)
+        yield decisions, result
+        for depth in range(len(prefix), len(decisions.made)):  # branch on the decisions this run added
+            for alt in range(1, decisions.made[depth][1]):
+                prefixes.append(tuple(c for c, _ in decisions.made[:depth]) + (alt,))
 
 
 # --------------------------------------------------------------------------------------------

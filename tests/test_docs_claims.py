@@ -5,7 +5,7 @@ import json
 import pytest
 from rich.console import Console
 
-from checks import claims, docs, reproduce
+from checks import claims, docs, reproduce_lbdd
 from checks.lbdd import schedule_document, view_document
 from spec import lbdd as L
 
@@ -151,8 +151,8 @@ def test_markers_must_be_unique_and_ordered():
 
 
 def test_the_reproduction_is_deterministic_and_sane(tmp_path):
-    first = reproduce.lbdd_section_4_3(seeds_per_n=3, figures_dir=tmp_path, out=tmp_path / "r.json")
-    assert reproduce.lbdd_section_4_3(seeds_per_n=3, figures_dir=tmp_path, out=None) == first
+    first = reproduce_lbdd.lbdd_section_4_3(seeds_per_n=3, figures_dir=tmp_path, out=tmp_path / "r.json")
+    assert reproduce_lbdd.lbdd_section_4_3(seeds_per_n=3, figures_dir=tmp_path, out=None) == first
     assert json.loads((tmp_path / "r.json").read_text()) == first
     assert [s["n"] for s in first["sizes"]] == list(range(100, 501, 50))
     for s in first["sizes"]:

@@ -1,5 +1,6 @@
 """OctopiS/SCOT first slice: topology, SBP, SNR and BID, with a negative control per property."""
 
+import itertools
 import json
 
 import attrs
@@ -189,9 +190,31 @@ def test_every_tie_break_is_explored():
     scot = S.build(nx.path_graph(2), 4)
     trees = {h: S.subscription_tree(scot, h) for h in scot.graph}
     congested = frozenset({((0, 0), (0, 1))})
-    runs = list(S.every_tie_break(lambda choose: S.dnr(scot, (0, 0), [(0, 1), (0, 2), (0, 3)], trees, congested,
-                                                       "dnr-icols-only", choose)))
-    assert sorted(prefix for prefix, _ in runs) == [(), (1,)]  # the CBV rides to cluster 2 or 3
+    runs = list(S.every_decision(lambda d: S.dnr(scot, (0, 0), [(0, 1), (0, 2), (0, 3)], trees, congested,
+                                                 "dnr-icols-only", d.choose)))
+    assert sorted(tuple(d.ties) for d, _ in runs) == [(0,), (1,)]  # the CBV rides to cluster 2 or 3
+
+
+def test_every_congested_set_is_covered_by_the_lazily_decided_runs():
+    """Each set of <= 2 congested queues behaves exactly like one explored run."""
+    scot = S.build(nx.path_graph(3), 2)
+    trees = {h: S.subscription_tree(scot, h) for h in scot.brokers()}
+    hosts = [(0, 1), (2, 0)]
+    lazily = {(d.congested(), tuple(d.ties)): r for d, r in S.every_decision(
+        lambda d: S.dnr(scot, (1, 0), hosts, trees, d, "dnr-icols-only", d.choose), budget=2)}
+    links = [(u, v) for u, v in scot.graph.edges] + [(v, u) for u, v in scot.graph.edges]
+    for k in range(3):
+        for chosen in itertools.combinations(links, k):
+            for ties, routing in every_run_with(scot, hosts, trees, frozenset(chosen)):
+                asked = [c for (c, t) in lazily if t == ties and c <= frozenset(chosen)]
+                assert any(lazily[(c, ties)] == routing for c in asked)
+    assert len(lazily) < sum(1 for k in range(3) for _ in itertools.combinations(links, k))
+
+
+def every_run_with(scot, hosts, trees, congested):
+    for d, routing in S.every_decision(lambda d: S.dnr(scot, (1, 0), hosts, trees, congested, "dnr-icols-only",
+                                                       d.choose)):
+        yield tuple(d.ties), routing
 
 
 def test_dnr_counterexamples_replay_step_by_step(tmp_path):
