@@ -577,7 +577,7 @@ def burst_comparison(burst: dict[str, Any], paper: dict[str, Any]) -> str:
             f"and {pct(paper['dnr_queue_less_than_bid'])} shorter than BID's (here {less(d, 'bid', 'mean_target_queue'):+.1%}); "
             f"HRP delay 11-13% below SNR (here {less(d, 'snr', 'mean_burst_delay'):+.1%}) and 49-58% below BID "
             f"(here {less(d, 'bid', 'mean_burst_delay'):+.1%}); {pct(paper['dnr_more_messages_than_snr'])} more "
-            f"messages than SNR (here {-less(d, 'snr', 'messages'):+.1%}) and {pct(paper['dnr_fewer_messages_than_bid'])} "
+            f"messages than SNR (here {mean_over_rates(d, 'messages') / mean_over_rates('snr', 'messages') - 1:+.1%}) and {pct(paper['dnr_fewer_messages_than_bid'])} "
             f"fewer than BID (here {less(d, 'bid', 'messages'):+.1%}); delivered within 1 s: paper DNR/SNR/BID "
             f"{pct(paper['delivered_within_1s']['dnr'])}/{pct(paper['delivered_within_1s']['snr'])}/"
             f"{pct(paper['delivered_within_1s']['bid'])}, here {pct(mean_over_rates(d, 'delivered_within_1s'))}/"

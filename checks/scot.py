@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 import networkx as nx
+import numpy as np
 import z3
 
 from checks.enumerate import trees
@@ -262,6 +263,87 @@ def prove_shortest(reading: str, timeout_ms: int = 20000) -> dict[str, Any]:
         timeout_ms)
 
 
+# --------------------------------------------------------------------------------------------
+# Z3: Algorithm 4's decision at one broker, for any numbers of target links
+# --------------------------------------------------------------------------------------------
+# What dnr_decide does depends only on how many target aCOLs and iCOLs are free or congested and
+# on whether the CBV it received names a cluster beyond its target iCOLs' and its own (`rest`), so
+# the per-broker claims are lemmas over five counts, for every size. The encoding is checked
+# against spec.scot.dnr_step on random concrete decisions first.
+
+def z3_dnr_step(reading: str, af, ac, i_free, ic, rest) -> dict[str, Any]:
+    pending = z3.Or(ic > 0, rest)
+    case3 = z3.And(pending, i_free == 0, af == 0, ic > 0)
+    fallback = z3.And(pending, i_free == 0, af == 0, ic == 0, ac > 0)
+    icols_only = reading == "dnr-icols-only"
+    extra = z3.If(case3, 1, 0) + (0 if icols_only else z3.If(fallback, 1, 0))
+    return {"into_congested": (ac if icols_only else 0) + extra,
+            "into_congested_icols": z3.If(case3, 1, 0),
+            "messages": i_free + (af + ac if icols_only else af) + extra,
+            "keeps_every_target": z3.BoolVal(True) if icols_only
+            else z3.Or(ac == 0, z3.And(fallback, ac == 1))}
+
+
+STEP_LEMMAS = {
+    "step_one_copy_into_congested_icol_queues": lambda e: e["into_congested_icols"] <= 1,
+    "step_one_copy_into_congested_queues": lambda e: e["into_congested"] <= 1,
+    "step_keeps_every_target": lambda e: e["keeps_every_target"],
+}
+
+
+def random_dnr_step(rng, reading: str) -> S.DnrStep:
+    """A concrete decision at B(0, 0): a random number of target aCOLs and iCOLs, congested queues
+    and CBV bits, and a random tie-break."""
+    a, i = int(rng.integers(0, 4)), int(rng.integers(0, 4))
+    m = i + 1 + int(rng.integers(0, 3))
+    at = (0, 0)
+    acols = [(y, 0) for y in range(1, a + 1)]
+    icols = [(0, j) for j in range(1, i + 1)]
+    congested = frozenset((at, n) for n in acols + icols if rng.random() < 0.5)
+    cbv = int(rng.integers(0, 2 ** m)) & ~1
+    return S.dnr_step(at, acols, icols, cbv, congested, reading,
+                      lambda candidates: candidates[int(rng.integers(len(candidates)))])
+
+
+def step_counts(step: S.DnrStep) -> dict[str, Any]:
+    own_and_targets = S.cluster_bit(step.at[1]) | sum(S.cluster_bit(n[1]) for n in step.icols)
+    return {"af": sum((step.at, n) not in step.congested for n in step.acols),
+            "ac": sum((step.at, n) in step.congested for n in step.acols),
+            "i_free": sum((step.at, n) not in step.congested for n in step.icols),
+            "ic": sum((step.at, n) in step.congested for n in step.icols),
+            "rest": bool(step.cbv & ~own_and_targets)}
+
+
+def cross_check_dnr_step(reading: str, samples: int = 2000, seed: int = 0) -> int:
+    """Random concrete decisions: the encoding's counts and verdicts against the spec's."""
+    rng = np.random.default_rng(seed)
+    mismatches = 0
+    for _ in range(samples):
+        step = random_dnr_step(rng, reading)
+        c = step_counts(step)
+        e = z3_dnr_step(reading, z3.IntVal(c["af"]), z3.IntVal(c["ac"]), z3.IntVal(c["i_free"]),
+                        z3.IntVal(c["ic"]), z3.BoolVal(c["rest"]))
+        value = lambda x: z3.simplify(x).as_long()  # noqa: E731
+        mismatches += value(e["into_congested"]) != S.copies_into_congested(step)
+        mismatches += value(e["into_congested_icols"]) != S.copies_into_congested(step, icols_only=True)
+        mismatches += value(e["messages"]) != len(step.sends)
+        mismatches += z3.is_true(z3.simplify(e["keeps_every_target"])) != S.step_keeps_every_target(step)
+    return mismatches
+
+
+def prove_dnr_step(reading: str, prop: str, timeout_ms: int = 20000) -> dict[str, Any]:
+    if cross_check_dnr_step(reading):
+        return {"verdict": Verdict.UNKNOWN, "detail": "the encoding disagrees with spec.scot.dnr_step"}
+    af, ac, i_free, ic = z3.Ints("free_acols congested_acols free_icols congested_icols")
+    rest = z3.Bool("cbv_names_other_clusters")
+    counts = z3.And(af >= 0, ac >= 0, i_free >= 0, ic >= 0)
+    lemma = z3.Implies(counts, STEP_LEMMAS[prop](z3_dnr_step(reading, af, ac, i_free, ic, rest)))
+    return prove_lemmas({prop: lemma}, lambda m, _: {
+        "free target aCOLs": m.eval(af, True).as_long(), "congested target aCOLs": m.eval(ac, True).as_long(),
+        "free target iCOLs": m.eval(i_free, True).as_long(), "congested target iCOLs": m.eval(ic, True).as_long(),
+        "CBV names other clusters": z3.is_true(m.eval(rest, True))}, timeout_ms, minimize=af + ac + i_free + ic)
+
+
 def result(prop: str, method: str, reading: str, verdict: Verdict, scope: str, **kw) -> CheckResult:
     return property_result(ALGORITHM, prop, method, reading, verdict, scope, **kw)
 
@@ -280,6 +362,16 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
                                   "every tree, every m >= 1, every host (induction along paths)",
                                   cases=len(outcome.get("lemmas", {})), seconds=time.perf_counter() - start,
                                   detail=outcome.get("detail", detail)))
+        for reading in S.DNR_READINGS:
+            for prop in STEP_LEMMAS:
+                start = time.perf_counter()
+                outcome = prove_dnr_step(reading, prop)
+                detail = outcome.get("detail", "encoding cross-checked on 2000 random decisions")
+                if "model" in outcome:
+                    detail = f"counterexample {outcome['model']}"
+                results.append(result(prop, "z3", reading, outcome["verdict"],
+                                      "every broker decision, any numbers of free and congested target aCOLs and "
+                                      "iCOLs, any CBV", cases=1, seconds=time.perf_counter() - start, detail=detail))
     if only is not None and "exhaustive" not in only:
         return results
     sc = SCOPES[scope]
@@ -332,7 +424,7 @@ def spark_results(summary: dict[str, Any], write_counterexample) -> list[CheckRe
         out.append(result(prop, "spark", reading, verdict,
                           f"{summary['cases']} random scenarios: trees of 1..{job.max_tree} vertices x K_m, "
                           f"m <= {job.max_m}, 1..{job.max_subscribers} subscriber brokers, random congested "
-                          "queues and tie-breaks", cases=summary["cases"], seconds=summary.get("seconds", 0.0),
+                          "queues and tie-breaks, broadcasts first in first out (equal link delays)", cases=summary["cases"], seconds=summary.get("seconds", 0.0),
                           counterexample=path, detail=detail))
     return out
 

@@ -15,7 +15,9 @@ from checks.verdict import Verdict
 
 
 def prove_lemmas(lemmas: dict[str, z3.BoolRef], describe: Callable[[z3.ModelRef, str], dict[str, Any]],
-                 timeout_ms: int = 20000) -> dict[str, Any]:
+                 timeout_ms: int = 20000, minimize: z3.ArithRef | None = None) -> dict[str, Any]:
+    """With `minimize`, a counterexample is one that makes that term smallest (the smallest
+    instance to read), found with z3.Optimize once the lemma is known to fail."""
     results: dict[str, str] = {}
     model = None
     for name, lemma in lemmas.items():
@@ -25,7 +27,15 @@ def prove_lemmas(lemmas: dict[str, z3.BoolRef], describe: Callable[[z3.ModelRef,
         status = solver.check()
         results[name] = str(status)
         if status == z3.sat and model is None:
-            model = {"lemma": name, **describe(solver.model(), name)}
+            found = solver.model()
+            if minimize is not None:
+                opt = z3.Optimize()
+                opt.set("timeout", timeout_ms)
+                opt.add(z3.Not(lemma))
+                opt.minimize(minimize)
+                if opt.check() == z3.sat:
+                    found = opt.model()
+            model = {"lemma": name, **describe(found, name)}
     if model is not None:
         return {"verdict": Verdict.VIOLATED, "lemmas": results, "model": model}
     if all(v == "unsat" for v in results.values()):

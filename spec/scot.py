@@ -361,11 +361,11 @@ DNR_READINGS = ("dnr-icols-only", "dnr-literal")
 #   copy that carries the CBV (Cases I-III); in Case III no target aCOL gets a copy.
 
 
-def dnr_next_hops(at: Broker, came_from: Broker | None, cbv: int, publisher: Broker, hosts, trees,
-                  congested, reading: str, choose, say=None) -> list[tuple[Broker, int]]:
-    """Algorithm 4 at one broker: (next broker, the CBV its copy carries) for each copy sent.
-    `congested` holds the directed links (broker, next broker) whose output queue is congested;
-    `choose(candidates)` picks the link with the least congestion element among equals."""
+def dnr_targets(at: Broker, came_from: Broker | None, cbv: int, publisher: Broker, hosts,
+                trees) -> tuple[list[Broker], list[Broker]]:
+    """Algorithm 4's target links at one broker: the last hops of the matching subscriptions inside
+    its cluster (target aCOLs) and, toward the target sub-clusters (TSCs: any, at the publisher's
+    host; those named in the CBV elsewhere), across its region (target iCOLs)."""
     cluster = at[1]
     acols, icols = set(), set()
     for h in hosts:
@@ -374,9 +374,17 @@ def dnr_next_hops(at: Broker, came_from: Broker | None, cbv: int, publisher: Bro
             continue
         if hop[1] == cluster:
             acols.add(hop)
-        elif at == publisher or cbv & cluster_bit(hop[1]):  # TSCs: the publisher's, or the CBV's
+        elif at == publisher or cbv & cluster_bit(hop[1]):
             icols.add(hop)
-    acols, icols = sorted(acols, key=repr), sorted(icols, key=repr)
+    return sorted(acols, key=repr), sorted(icols, key=repr)
+
+
+def dnr_decide(at: Broker, acols: list[Broker], icols: list[Broker], cbv: int, congested, reading: str,
+               choose) -> list[tuple[Broker, int]]:
+    """Algorithm 4's decision at one broker (lines 13-33): (next broker, the CBV its copy carries)
+    for each copy sent. `congested` holds the directed links (broker, next broker) whose output
+    queue is congested; `choose(candidates)` picks the link with the least congestion element."""
+    cluster = at[1]
     over_icols = [n for n in icols if (at, n) in congested]
     free_icols = [n for n in icols if (at, n) not in congested]
     free_acols = [n for n in acols if (at, n) not in congested]
@@ -399,14 +407,22 @@ def dnr_next_hops(at: Broker, came_from: Broker | None, cbv: int, publisher: Bro
             carrier = choose(acols) if acols else None
         if carrier is not None:
             sends[carrier] = pending & ~cluster_bit(carrier[1])
-    if say:
-        say(f"B{at} (from {'-' if came_from is None else f'B{came_from}'}, CBV {cbv:b}): target aCOLs "
-            f"{acols}, target iCOLs {icols}, overloaded iCOLs {over_icols}; sends "
-            + (", ".join(f"B{n}" + (f" with CBV {c:b}" if c else "") + (" (congested)" if (at, n) in congested
-                                                                        else "") for n, c in sorted(sends.items(),
-                                                                                                    key=repr))
-               or "nothing"))
     return sorted(sends.items(), key=lambda kv: repr(kv[0]))
+
+
+def dnr_next_hops(at: Broker, came_from: Broker | None, cbv: int, publisher: Broker, hosts, trees,
+                  congested, reading: str, choose, say=None) -> list[tuple[Broker, int]]:
+    """Algorithm 4 at one broker: its targets, then its decision."""
+    acols, icols = dnr_targets(at, came_from, cbv, publisher, hosts, trees)
+    sends = dnr_decide(at, acols, icols, cbv, congested, reading, choose)
+    if say:
+        over = [n for n in icols if (at, n) in congested]
+        say(f"B{at} (from {'-' if came_from is None else f'B{came_from}'}, CBV {cbv:b}): target aCOLs "
+            f"{acols}, target iCOLs {icols}, overloaded iCOLs {over}; sends "
+            + (", ".join(f"B{n}" + (f" with CBV {c:b}" if c else "") + (" (congested)" if (at, n) in congested
+                                                                        else "") for n, c in sends)
+               or "nothing"))
+    return sends
 
 
 def dnr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
@@ -652,7 +668,74 @@ ROUTING_PROPERTIES = [register(p) for p in (
              "(6 vs 6, 4 vs 6, 5 vs 6)", witness=congestion_was_met),
 )]
 
-PROPERTIES = SBP_PROPERTIES + ROUTING_PROPERTIES
+
+
+@attrs.frozen
+class DnrStep:
+    """One broker's Algorithm 4 decision, what the per-broker DNR claims judge: its target links,
+    the congested queues among its links, the CBV it received and the copies it sends."""
+
+    at: Broker
+    acols: tuple
+    icols: tuple
+    cbv: int
+    congested: frozenset
+    reading: str
+    sends: tuple  # (next broker, CBV carried)
+
+
+def dnr_step(at: Broker, acols, icols, cbv: int, congested, reading: str, choose=None) -> DnrStep:
+    choose = choose or (lambda candidates: candidates[0])
+    mine = frozenset(link for link in congested if link[0] == at)
+    return DnrStep(at, tuple(acols), tuple(icols), cbv, mine, reading,
+                   tuple(dnr_decide(at, list(acols), list(icols), cbv, mine, reading, choose)))
+
+
+def copies_into_congested(step: DnrStep, icols_only: bool = False) -> int:
+    return sum(1 for n, _ in step.sends if (step.at, n) in step.congested and (not icols_only or n[0] == step.at[0]))
+
+
+def step_one_copy_into_congested_icol_queues(step: DnrStep) -> bool:
+    return copies_into_congested(step, icols_only=True) <= 1
+
+
+def step_one_copy_into_congested_queues(step: DnrStep) -> bool:
+    return copies_into_congested(step) <= 1
+
+
+def step_keeps_every_target(step: DnrStep) -> bool:
+    """Every target aCOL gets a copy, and every target iCOL's cluster gets one or is named in the
+    CBV of a copy sent (so a later broker sends it there)."""
+    sent = dict(step.sends)
+    carried = 0
+    for n, c in step.sends:
+        carried |= c
+    return all(a in sent for a in step.acols) and all(i in sent or carried & cluster_bit(i[1]) for i in step.icols)
+
+
+def step_meets_congestion(step: DnrStep) -> bool:
+    return any((step.at, n) in step.congested for n in step.acols + step.icols)
+
+
+def step_has_congested_acols_and_icols(step: DnrStep) -> bool:
+    return any((step.at, n) in step.congested for n in step.acols) and \
+        any((step.at, n) in step.congested for n in step.icols)
+
+
+DNR_STEP_PROPERTIES = [register(p) for p in (
+    Property(ALGORITHM, "step_one_copy_into_congested_icol_queues", step_one_copy_into_congested_icol_queues,
+             "sec. 6.3: DNR adds at most one copy of a notification in the congested output queues of a target "
+             "link at a broker, read for target iCOLs (the links DNR reroutes), per copy the broker handles",
+             witness=step_meets_congestion),
+    Property(ALGORITHM, "step_one_copy_into_congested_queues", step_one_copy_into_congested_queues,
+             "sec. 6.3: the same sentence read for every target link (aCOLs too), per copy the broker handles",
+             witness=step_has_congested_acols_and_icols),
+    Property(ALGORITHM, "step_keeps_every_target", step_keeps_every_target,
+             "sec. 6.3: DNR routes to the TSCs of overloaded iCOLs by the CBV and keeps the subscription-trees' "
+             "targets, so no subscriber is dropped at a broker", witness=step_meets_congestion),
+)]
+
+PROPERTIES = SBP_PROPERTIES + ROUTING_PROPERTIES + DNR_STEP_PROPERTIES
 # Which routing claims each router is held to: DNR leaves shortest paths on purpose (sec. 6.3).
 ROUTER_PROPERTIES = {
     "snr": ("notification_delivered_exactly_once", "notification_takes_shortest_paths",

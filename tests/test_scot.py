@@ -1,4 +1,5 @@
-"""OctopiS/SCOT first slice: topology, SBP, SNR and BID, with a negative control per property."""
+"""OctopiS/SCOT: topology, SBP, SNR, BID and DNR (runs and single decisions), with a negative
+control per property."""
 
 import itertools
 import json
@@ -6,6 +7,7 @@ import json
 import attrs
 import networkx as nx
 import pytest
+import z3
 
 from checks import counterexample, scot as C
 from spec import scot as S
@@ -239,3 +241,33 @@ def test_the_scot_checks_run_end_to_end_at_a_tiny_scope_and_write_replayable_fil
     assert verdicts[("snr", "notification_delivered_exactly_once")] == "holds"
     assert verdicts[("dnr-literal", "notification_delivered_exactly_once")] == "violated"
     assert written and all(counterexample.replay(path, say=lambda line: None) for path in written)
+
+
+def test_dnr_step_claims_have_their_z3_verdicts_per_reading():
+    verdicts = {(r, p): C.prove_dnr_step(r, p)["verdict"].value for r in S.DNR_READINGS for p in C.STEP_LEMMAS}
+    assert verdicts == {
+        ("dnr-icols-only", "step_one_copy_into_congested_icol_queues"): "proved",
+        ("dnr-icols-only", "step_one_copy_into_congested_queues"): "violated",
+        ("dnr-icols-only", "step_keeps_every_target"): "proved",
+        ("dnr-literal", "step_one_copy_into_congested_icol_queues"): "proved",
+        ("dnr-literal", "step_one_copy_into_congested_queues"): "proved",
+        ("dnr-literal", "step_keeps_every_target"): "violated"}
+
+
+def test_dnr_step_negative_controls():
+    """SNR's decision (a copy on every target link) puts two copies into congested iCOL queues;
+    the literal reading drops a congested aCOL; a wrong encoding is caught by the cross-check."""
+    at, icols = (0, 0), ((0, 1), (0, 2))
+    snr_like = S.DnrStep(at, (), icols, 0, frozenset((at, n) for n in icols), "snr", tuple((n, 0) for n in icols))
+    assert S.step_meets_congestion(snr_like) and not S.step_one_copy_into_congested_icol_queues(snr_like)
+    literal = S.dnr_step(at, [(1, 0)], [], 0, {(at, (1, 0))}, "dnr-literal")
+    assert not S.step_keeps_every_target(literal) and literal.sends == ()
+    real = C.z3_dnr_step
+    try:
+        C.z3_dnr_step = lambda reading, af, ac, i_free, ic, rest: {**real(reading, af, ac, i_free, ic, rest),
+                                                                   "into_congested_icols": z3.IntVal(0)}
+        assert C.cross_check_dnr_step("dnr-icols-only", samples=300) > 0
+        assert C.prove_dnr_step("dnr-icols-only", "step_one_copy_into_congested_icol_queues")["verdict"].value \
+            == "unknown"
+    finally:
+        C.z3_dnr_step = real
