@@ -124,7 +124,8 @@ def test_routing_properties_and_their_negative_controls():
 
 def test_every_registered_scot_property_has_a_negative_control_here():
     names = {p.name for p in properties("scot")}
-    assert names == set(PLANTED) | {p.name for p in S.ROUTING_PROPERTIES}
+    # the step properties' negative controls: test_dnr_step_negative_controls
+    assert names == set(PLANTED) | {p.name for p in S.ROUTING_PROPERTIES} | {p.name for p in S.DNR_STEP_PROPERTIES}
 
 
 def test_exhaustive_interleavings_hold_for_algorithm_1_and_refute_flooding_with_a_replayable_trace(tmp_path):
