@@ -621,6 +621,10 @@ def generate(report_path: str = "reports/check.json", docs_dir: Path | str = DOC
         written.append(write_sections(docs_dir / "scot.md", "OctopiS on SCOT", {
             "verdicts": verdicts_section(scot_report),
             "reproduction": scot_reproduction_section(scot_rep, str(scot_json))}))
+    irbr_report = only_algorithm(full_report, "irbr")
+    if irbr_report["results"] and (docs_dir / "irbr.md").exists():
+        written.append(write_sections(docs_dir / "irbr.md", "IRBR over Pastry",
+                                      {"verdicts": verdicts_section(irbr_report)}))
     written.append(write_sections(docs_dir / "README.md", "pubsub-proofs documentation", {
         "index": index_section(docs_dir, str(report_path), str(reproduction_json))}))
     return written

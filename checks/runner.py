@@ -20,7 +20,7 @@ from checks import counterexample
 from checks.verdict import CheckResult, Verdict
 
 MANIFEST = Path(__file__).with_name("manifest.json")
-ALGORITHMS = ("lbdd", "scot")
+ALGORITHMS = ("lbdd", "scot", "irbr")
 SPARK_TOPOLOGIES = {"default": 20_000, "large": 200_000, "validate": 1_000_000}
 
 

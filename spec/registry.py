@@ -53,7 +53,7 @@ def get(algorithm: str, name: str) -> Property:
         raise ValueError(f"no property {name!r} for algorithm {algorithm!r}") from None
 
 
-ALGORITHMS = ("lbdd", "scot")
+ALGORITHMS = ("lbdd", "scot", "irbr")
 
 
 def _load_specs() -> None:

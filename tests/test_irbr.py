@@ -1,0 +1,128 @@
+"""IRBR first slice: Pastry tables, delegation, filters and covering, subscribe and publish, with
+the paper's Table 1 and Fig. 3, negative controls, Z3 proofs and reference conformance."""
+
+import json
+
+import numpy as np
+import pytest
+
+from checks import counterexample, irbr as C
+from reference import irbr as R
+from spec import irbr as I
+
+PAPER_IDS = ["031", "102", "320", "202", "221", "233", "210", "211", "212", "213"]
+
+
+def test_table_1_routing_table_of_peer_213():
+    table = I.routing_table(I.Space(4, 3), "213", PAPER_IDS)
+    assert table == {"0": "031", "1": "102", "3": "320", "20": "202", "22": "221", "23": "233",
+                     "210": "210", "211": "211", "212": "212"}
+
+
+def test_fig_3_filter_tables_after_a_covered_subscription():
+    net = I.network(I.Space(4, 3), PAPER_IDS + ["011", "201"])
+    f2, f1 = I.parse_filter("price in 0..100"), I.parse_filter('price in 10..20 & symbol = "IBM"')
+    net, _ = I.subscribe(net, "210", f2)
+    before = {n: [(p, f) for p, f, _ in net.ft(n)] for n in ("011", "201", "210", "211", "212", "213")}
+    assert before == {"011": [("2", f2)], "201": [("21", f2)], "210": [("210", f2)], "211": [("210", f2)],
+                      "212": [("210", f2)], "213": [("210", f2)]}
+    net, spread = I.subscribe(net, "213", f1)
+    assert sorted(m for _, m, _ in spread.messages) == ["210", "211", "212"]  # prefix length 3 only
+    assert [(p, f) for p, f, _ in net.ft("011")] == before["011"] and [(p, f) for p, f, _ in net.ft("201")] == \
+        before["201"]
+    for n in ("210", "211", "212", "213"):
+        assert [(p, f) for p, f, _ in net.ft(n)] == sorted(before[n] + [("213", f1)])
+    pub = I.publish(net, "011", {"price": 15, "symbol": "IBM"})
+    assert dict(pub.notified) == {"210": 1, "213": 1}
+
+
+@pytest.mark.parametrize("bad, message", [
+    (lambda: I.Space(1, 3), "base k"), (lambda: I.Space(4, 0), "length L"),
+    (lambda: I.network(I.Space(4, 3), ["213", "21"]), "string of 3 digits"),
+    (lambda: I.network(I.Space(4, 3), ["219"]), "outside base 4"),
+    (lambda: I.network(I.Space(4, 3), ["213", "213"]), "duplicate"),
+    (lambda: I.fail(I.network(I.Space(2, 2), ["00", "01"]), ["11"]), "not live"),
+    (lambda: I.parse_filter("price > 3"), "cannot read"), (lambda: I.parse_filter("price >= 3"), "both bounds"),
+    (lambda: I.parse_filter("x in 1..'a'"), "neither an integer"), (lambda: I.parse_filter(""), "at least one"),
+    (lambda: R.Network(4, 3, ["213", "213"]), "duplicate"), (lambda: R.Network(4, 3, ["2131"]), "3 digits"),
+])
+def test_bad_input_is_refused_with_a_message_naming_the_problem(bad, message):
+    with pytest.raises(ValueError, match=message):
+        bad()
+
+
+def test_covering_decision_agrees_with_z3_and_with_the_events():
+    pairs, wrong, strict = C.check_covering()
+    assert (pairs, wrong, strict) == (625, [], True)
+    assert C.prove_interval_lemma()["verdict"].value == "proved"
+    assert I.covers(I.parse_filter('s = "a" & x in 0..9'), I.parse_filter('s = "a" & x in 2..3 & y = 1'))
+    assert not I.covers(I.parse_filter("x in 0..9"), I.parse_filter('x = "3"'))  # a string is no integer
+    assert I.covers(I.parse_filter("x in 0..1"), I.parse_filter("x in 5..4"))  # empty filters are covered
+
+
+def test_a_wrong_covering_procedure_is_rejected():
+    """Negative control: ignoring attributes f2 lacks (a classic bug) is caught by the events."""
+    real = I.covers
+    try:
+        I.covers = lambda f1, f2: all(real(I.Filter((c,)), f2) for c in f1.constraints
+                                      if c.attribute in {d.attribute for d in f2.constraints})
+        assert C.check_covering()[1]
+    finally:
+        I.covers = real
+
+
+def test_the_delegation_tree_is_proved_a_partition():
+    outcome = C.prove_delegation()
+    assert outcome["verdict"].value == "proved" and set(outcome["lemmas"].values()) == {"unsat"}
+
+
+def test_exhaustive_search_holds_with_repaired_tables_and_refutes_stale_ones(tmp_path, monkeypatch):
+    monkeypatch.setitem(C.SCOPES, "default", C.Scope(((2, 2, 2), (3, 2, 1))))  # make check runs the full one
+    results = C.run_checks("default", lambda doc: counterexample.store(doc, tmp_path), only={"exhaustive"})
+    verdicts = {(r.property, r.reading): r.verdict.value for r in results}
+    for reading in ("covering/repaired/smallest", "no-covering/repaired/smallest", "covering/repaired/largest"):
+        assert {v for (p, r), v in verdicts.items() if r == reading} == {"holds"}
+    stale = "covering/stale/smallest"
+    assert verdicts[("every_interested_subscriber_notified_exactly_once", stale)] == "violated"
+    assert verdicts[("no_node_receives_an_event_twice", stale)] == "holds"
+    cx = next(r.counterexample for r in results if r.reading == stale and r.counterexample)
+    doc = json.loads(open(cx).read())
+    assert any(op[0] == "fail" for op in doc["operations"])
+    assert counterexample.replay(cx, say=lambda line: None)
+
+
+def test_a_planted_covering_bug_loses_an_event():
+    """Negative control: sending one level too narrow (lcp + 1) misses a subscriber."""
+    real = I.subscribe_level
+    try:
+        I.subscribe_level = lambda net, n, f, covering="covering": min(real(net, n, f, covering) + 1, net.space.L) \
+            if real(net, n, f, covering) else 0
+        explorations = C.explore_reading(C.Scope(((2, 2, 3),)), C.reading_named("covering/repaired/smallest"))
+        assert any("every_interested_subscriber_notified_exactly_once" in ex.violations for _, ex in explorations)
+    finally:
+        I.subscribe_level = real
+
+
+def test_reference_conforms_to_the_spec_on_random_networks_and_operations():
+    rng = np.random.default_rng(7)
+    for trial in range(60):
+        k, L = int(rng.choice([2, 3, 4])), int(rng.integers(2, 4))
+        space = I.Space(k, L)
+        ids = [x for x in space.identifiers() if rng.random() < 0.5] or [space.identifiers()[0]]
+        rep = str(rng.choice(I.REPRESENTATIVES))
+        tables = str(rng.choice(I.TABLE_READINGS))
+        spec, ref = I.network(space, ids, rep, tables), R.Network(k, L, ids, rep, tables)
+        for _ in range(6):
+            live = sorted(spec.live)
+            n = live[int(rng.integers(len(live)))]
+            if rng.random() < 0.2 and len(live) > 1:
+                spec = I.fail(spec, [n])
+                ref.fail([n])
+            else:
+                f = C.FILTERS[int(rng.integers(len(C.FILTERS)))]
+                spec, spread = I.subscribe(spec, n, f)
+                assert ref.subscribe(n, f) == len(spread.messages)
+        for n in sorted(spec.live):
+            assert sorted(set(ref.filter_table(n))) == spec.ft(n)
+            for event in C.EVENTS:
+                assert ref.publish(n, event) == I.publish(spec, n, event)
