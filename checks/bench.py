@@ -7,7 +7,8 @@
   and cases per second of the SCOT routing enumerations.
 - Z3: the time of each proof (LBDD and SCOT).
 - Reference: LBDD tree build time at 10^4, 10^5 and 10^6 subscribers (MD5 included); SCOT
-  subscription trees and SNR at 10^3, 10^4 and 10^5 brokers.
+  subscription trees and SNR at 10^3, 10^4 and 10^5 brokers; IRBR subscribe and publish
+  throughput on 10^4 and 10^5 nodes.
 Targets from the foundation issue are recorded beside each figure; a figure that misses its
 target is reported as such, not hidden.
 """
@@ -154,6 +155,32 @@ def scot_reference_figures() -> dict:
     return out
 
 
+def irbr_reference_figures(operations: int = 20) -> dict:
+    """Subscribe and publish throughput of reference.irbr.Network on 10^4 and 10^5 nodes (k = 16,
+    L = 8, random identifiers; filters x in lo..lo+10, events x uniform in 0..99)."""
+    from reference import irbr as R
+    from spec import irbr as I
+
+    out = {}
+    for n in (10_000, 100_000):
+        rng = np.random.default_rng(n)
+        ids = [format(int(v), "08x") for v in rng.choice(16 ** 8, size=n, replace=False)]
+        net, build_secs = _timed(lambda: R.Network(16, 8, ids))
+        subscribers = [ids[int(i)] for i in rng.integers(len(ids), size=operations)]
+        lows = rng.integers(0, 90, size=operations)
+        sub_msgs, sub_secs = _timed(lambda: sum(net.subscribe(s, I.make_filter(x=(int(lo), int(lo) + 10)))
+                                                for s, lo in zip(subscribers, lows)))
+        publishers = [ids[int(i)] for i in rng.integers(len(ids), size=operations)]
+        pubs, pub_secs = _timed(lambda: [net.publish(p, {"x": int(x)})
+                                         for p, x in zip(publishers, rng.integers(0, 100, size=operations))])
+        out[str(n)] = {"build_seconds": round(build_secs, 3),
+                       "subscribes_per_second": round(operations / sub_secs, 2),
+                       "messages_per_subscribe": sub_msgs / operations,
+                       "publishes_per_second": round(operations / pub_secs, 1),
+                       "messages_per_publish": sum(p.messages for p in pubs) / operations}
+    return out
+
+
 def run(out_path: str = "reports/bench.json", topologies: int = 40_000, console=None) -> dict:
     say = console.print if console else print
     figures = {"machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version(),
@@ -162,6 +189,7 @@ def run(out_path: str = "reports/bench.json", topologies: int = 40_000, console=
     from spark_validation.scot import ScotJob
 
     for name, fn in (("reference", reference_figures), ("scot_reference", scot_reference_figures),
+                     ("irbr_reference", irbr_reference_figures),
                      ("z3", z3_figures), ("scot_z3", scot_z3_figures), ("exhaustive", exhaustive_figures),
                      ("scot_exhaustive", scot_exhaustive_figures),
                      ("spark", lambda: spark_figures(LbddJob(), topologies, console)),

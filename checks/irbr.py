@@ -49,14 +49,16 @@ class Reading:
     covering: str = "covering"
     tables: str = "repaired"
     representative: str = "smallest"
+    unsubscribe: str = "resubscribe-uncovered"
 
     @property
     def name(self) -> str:
-        return f"{self.covering}/{self.tables}/{self.representative}"
+        return f"{self.covering}/{self.tables}/{self.representative}/{self.unsubscribe}"
 
 
 READINGS = {r.name: r for r in (Reading(), Reading("no-covering"), Reading(tables="stale"),
-                                Reading(representative="largest"))}
+                                Reading(representative="largest"), Reading(unsubscribe="remove-only"),
+                                Reading("no-covering", unsubscribe="remove-only"))}
 
 
 def reading_named(name: str) -> Reading:
@@ -188,7 +190,8 @@ class Scope:
     def describe(self) -> str:
         return ("every live node set of " + ", ".join(f"(k={k}, L={L}) with <= {ops} operations"
                                                        for k, L, ops in self.spaces)
-                + f" (subscribe any live node to any of {len(FILTERS)} filters, fail any live node), every "
+                + f" (subscribe any live node to any of {len(FILTERS)} filters, unsubscribe one it holds, fail any "
+                  f"live node), every "
                   f"publisher, {len(EVENTS)} events")
 
 
@@ -205,6 +208,8 @@ def live_sets(space: I.Space):
 
 def operations(net: I.Network) -> list[tuple]:
     ops = [("subscribe", n, k) for n in sorted(net.live) for k in range(len(FILTERS))]
+    ops += [("unsubscribe", n, k) for n in sorted(net.live) for k in range(len(FILTERS))
+            if (n, n, FILTERS[k], n) in net.filters]
     if len(net.live) > 1:
         ops += [("fail", n) for n in sorted(net.live)]
     return ops
@@ -213,6 +218,8 @@ def operations(net: I.Network) -> list[tuple]:
 def apply(net: I.Network, op: tuple, reading: Reading) -> I.Network:
     if op[0] == "subscribe":
         return I.subscribe(net, op[1], FILTERS[op[2]], reading.covering)[0]
+    if op[0] == "unsubscribe":
+        return I.unsubscribe(net, op[1], FILTERS[op[2]], reading.unsubscribe, reading.covering)[0]
     return I.fail(net, [op[1]])
 
 
@@ -248,7 +255,7 @@ def trace_document(prop: str, reading: Reading, trace) -> dict[str, Any]:
     run = first_failing_run(trace[-1][1][1], next(p for p in I.RUN_PROPERTIES if p.name == prop))
     return {"algorithm": ALGORITHM, "property": prop, "reading": reading.name, "method": "exhaustive",
             "k": net0.space.k, "L": net0.space.L, "live": sorted(net0.live),
-            "operations": [[op[0], op[1]] + ([str(FILTERS[op[2]])] if op[0] == "subscribe" else [])
+            "operations": [[op[0], op[1]] + ([str(FILTERS[op[2]])] if op[0] != "fail" else [])
                            for op, _ in trace[1:]],
             "publisher": run.publication.publisher, "event": dict(run.publication.event)}
 
@@ -268,11 +275,14 @@ def replay_document(doc: dict[str, Any], say=print) -> tuple[bool, None]:
             net, spread = I.subscribe(net, op[1], I.parse_filter(op[2]), reading.covering)
             say(f"step {step}: {op[1]} subscribes {op[2]}: {len(spread.messages)} messages "
                 f"{[(a, b) for a, b, _ in spread.messages]}" + (f", lost {list(spread.lost)}" if spread.lost else ""))
+        elif op[0] == "unsubscribe":
+            net, spread = I.unsubscribe(net, op[1], I.parse_filter(op[2]), reading.unsubscribe, reading.covering)
+            say(f"step {step}: {op[1]} unsubscribes {op[2]}: {len(spread.messages)} messages")
         elif op[0] == "fail":
             net = I.fail(net, [op[1]])
             say(f"step {step}: {op[1]} fails")
         else:
-            raise ValueError(f"step {step}: unknown operation {op[0]!r} (subscribe, fail)")
+            raise ValueError(f"step {step}: unknown operation {op[0]!r} (subscribe, unsubscribe, fail)")
     pub = I.publish(net, doc["publisher"], doc["event"])
     say(f"{doc['publisher']} publishes {doc['event']}: notified {dict(pub.notified)}, interested "
         f"{I.interested(net, doc['event'])}, {pub.messages} messages" + (f", lost {list(pub.lost)}" if pub.lost else ""))

@@ -10,7 +10,7 @@ holds another node. Filter tables are dictionaries from prefix to (filter, subsc
 tests/test_irbr.py holds this to the spec (filter tables and every publication) on random
 networks and operation sequences.
 
-First slice, as the spec: subscribe (with the covering optimization), fail, publish.
+First slice, as the spec: subscribe (with the covering optimization), unsubscribe, fail, publish.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ class Network:
     """`Network(k, L, ids)`: a Pastry-style network of live nodes with IRBR's filter tables."""
 
     def __init__(self, k: int, L: int, ids: Iterable[str], representative: str = "smallest",
-                 tables_after_failure: str = "repaired", covering: str = "covering"):
+                 tables_after_failure: str = "repaired", covering: str = "covering",
+                 unsubscribe: str = "resubscribe-uncovered"):
         self.space = Space(k, L)
         ids = list(ids)
         for n in ids:
@@ -47,7 +48,11 @@ class Network:
             raise ValueError(f"unknown table reading {tables_after_failure!r}; known: {', '.join(I.TABLE_READINGS)}")
         if covering not in I.COVERING:
             raise ValueError(f"unknown covering reading {covering!r}; known: {', '.join(I.COVERING)}")
+        if unsubscribe not in I.UNSUBSCRIBE:
+            raise ValueError(f"unknown unsubscribe handling {unsubscribe!r}; known: {', '.join(I.UNSUBSCRIBE)}")
         self.representative, self.tables_after_failure, self.covering = representative, tables_after_failure, covering
+        self.unsubscribe_handling = unsubscribe
+        self._reach: dict[tuple[str, Filter], int] = {}
         self.live = set(ids)
         self._table_ids = sorted(ids)  # what routing tables are built from (stale: the ids before failures)
         self._ft: dict[str, dict[str, list[tuple[Filter, str]]]] = {n: {} for n in ids}
@@ -96,19 +101,57 @@ class Network:
             raise ValueError(f"{n!r} is not a live node")
         return n
 
-    def subscribe(self, node: str, f: Filter | str) -> int:
-        """Subscribe `node` to `f` (a Filter or its text); returns the messages sent."""
-        node, f = self._live(node), parse_filter(f) if isinstance(f, str) else f
+    def _level(self, node: str, f: Filter) -> int:
+        """How far a subscription must go (spec.irbr.subscribe_level)."""
         level = 0
         if self.covering == "covering":
             for q, entries in self._ft[node].items():
-                if any(I.covers(f2, f) for f2, _ in entries):
+                if any(I.covers(f2, f) and (f2, s) != (f, node) for f2, s in entries):
                     level = max(level, common_prefix_length(q, node))
+        return level
+
+    def _record(self, node: str, f: Filter, sent: list, level: int) -> None:
+        for m, prefix in [(node, node)] + [(m, node[:common_prefix_length(m, node) + 1]) for _, m, _ in sent]:
+            entries = self._ft[m].setdefault(prefix, [])
+            if (f, node) not in entries:
+                entries.append((f, node))
+        self._reach[(node, f)] = min(level, self._reach.get((node, f), self.space.L))
+
+    def subscribe(self, node: str, f: Filter | str) -> int:
+        """Subscribe `node` to `f` (a Filter or its text); returns the messages sent."""
+        node, f = self._live(node), parse_filter(f) if isinstance(f, str) else f
+        level = self._level(node, f)
         sent, _ = self._broadcast(node, level)
-        self._ft[node].setdefault(node, []).append((f, node))
-        for _, m, _ in sent:
-            self._ft[m].setdefault(node[:common_prefix_length(m, node) + 1], []).append((f, node))
+        self._record(node, f, sent, level)
         return len(sent)
+
+    def unsubscribe(self, node: str, f: Filter | str) -> int:
+        """Withdraw `node`'s subscription `f` everywhere; under `resubscribe-uncovered` every node
+        that hears of it widens its own subscriptions that the withdrawn filter had covered
+        (spec.irbr.unsubscribe). Returns the messages sent, the widenings included."""
+        node, f = self._live(node), parse_filter(f) if isinstance(f, str) else f
+        if (f, node) not in self._ft[node].get(node, []):
+            raise ValueError(f"{node!r} has no subscription {f}")
+        sent, _ = self._broadcast(node, 0)
+        messages = len(sent)
+        for m in [node] + [m for _, m, _ in sent]:
+            for prefix in list(self._ft[m]):
+                self._ft[m][prefix] = [e for e in self._ft[m][prefix] if e != (f, node)]
+                if not self._ft[m][prefix]:
+                    del self._ft[m][prefix]
+        self._reach.pop((node, f), None)
+        if self.unsubscribe_handling == "resubscribe-uncovered":
+            for m in sorted({node} | {m for _, m, _ in sent}):
+                for (s, g), before in sorted(self._reach.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
+                    if s != m:
+                        continue
+                    needed = self._level(s, g)
+                    if needed < before:
+                        wider, _ = self._broadcast(s, needed, lambda n, prefix, s=s, before=before:
+                                                   n != s or len(prefix) <= before)
+                        self._record(s, g, wider, needed)
+                        messages += len(wider)
+        return messages
 
     def fail(self, nodes: Iterable[str]) -> None:
         nodes = set(nodes)
@@ -120,6 +163,7 @@ class Network:
         self.live -= nodes
         for n in nodes:
             del self._ft[n]
+        self._reach = {key: level for key, level in self._reach.items() if key[0] in self.live}
         if self.tables_after_failure == "repaired":
             self._table_ids = sorted(self.live)
 

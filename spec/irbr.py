@@ -17,12 +17,13 @@ over Structured P2P Networks", Journal of Software 17(5):1107-1114, 2006
     abstract   exactly-once delivery to every interested subscriber "as long as the message from
                publisher to subscriber is arrivable"
 
-Modelled in this first slice: operations one at a time (a subscribe or a failure completes
-before the next starts), failures between subscribe and publish, routing tables either repaired
-after failures (what "arrivable" means here: every live node's table lists a live representative
-for every identifier range that still has a live node) or stale. Not yet modelled: unsubscribe
-(sec. 3.4), messages in flight with reordering and Lamport clocks, the concurrency rule and joins
-(sec. 3.5), the Scribe baseline (sec. 4); see docs/irbr.md.
+Modelled in this first slice: operations one at a time (a subscribe, an unsubscribe or a failure
+completes before the next starts), failures between subscribe and publish, routing tables either
+repaired after failures (what "arrivable" means here: every live node's table lists a live
+representative for every identifier range that still has a live node) or stale, and unsubscribe
+(sec. 3.4) under a named design for its "special handling". Not yet modelled: messages in flight
+with reordering and Lamport clocks, the concurrency rule and joins (sec. 3.5), the Scribe
+baseline (sec. 4); see docs/irbr.md.
 
 Filters are conjunctions of equality and range constraints on named attributes (integers or
 strings); `covers` decides covering exactly (checks/irbr.py cross-checks it with Z3). The filter
@@ -230,6 +231,7 @@ class Network:
     live: frozenset
     tables: tuple          # sorted (node, ((prefix, representative), ...)) for every live node
     filters: frozenset     # (node, prefix, filter, subscriber): FT^node holds (prefix, filter)
+    reach: frozenset = frozenset()  # (subscriber, filter, level): how far each subscription was sent
     representative: str = "smallest"
     tables_after_failure: str = "repaired"
 
@@ -258,8 +260,8 @@ def network(space: Space, ids: Iterable[str], representative: str = "smallest",
     if tables_after_failure not in TABLE_READINGS:
         raise ValueError(f"unknown table reading {tables_after_failure!r}; known: {', '.join(TABLE_READINGS)}")
     live = frozenset(ids)
-    return Network(space, live, tables_for(space, live, representative), frozenset(), representative,
-                   tables_after_failure)
+    return Network(space, live, tables_for(space, live, representative), frozenset(), frozenset(),
+                   representative, tables_after_failure)
 
 
 # --------------------------------------------------------------------------------------------
@@ -304,8 +306,8 @@ def subscribe_level(net: Network, n: str, f: Filter, covering: str = "covering")
     if covering == "no-covering":
         return 0
     best = 0
-    for q, f2, _ in net.ft(n):
-        if covers(f2, f):
+    for q, f2, subscriber in net.ft(n):
+        if covers(f2, f) and (f2, subscriber) != (f, n):  # a subscription does not cover itself
             best = max(best, common_prefix_length(q, n))
     return best
 
@@ -314,11 +316,51 @@ def subscribe(net: Network, n: str, f: Filter, covering: str = "covering") -> tu
     """n's own entry (n, f), then every receiver m records (its prefix toward n, f)."""
     if n not in net.live:
         raise ValueError(f"{n!r} is not a live node")
-    spread = broadcast(net, n, subscribe_level(net, n, f, covering))
-    entries = {(n, n, f, n)}
-    for _, m, _ in spread.messages:
-        entries.add((m, n[:common_prefix_length(m, n) + 1], f, n))
-    return attrs.evolve(net, filters=net.filters | entries), spread
+    level = subscribe_level(net, n, f, covering)
+    spread = broadcast(net, n, level)
+    return record(net, n, f, spread, level), spread
+
+
+def record(net: Network, n: str, f: Filter, spread: Spread, level: int) -> Network:
+    entries = {(n, n, f, n)} | {(m, n[:common_prefix_length(m, n) + 1], f, n) for _, m, _ in spread.messages}
+    reach = {(s, g, lvl) for s, g, lvl in net.reach if (s, g) != (n, f)}
+    before = min((lvl for s, g, lvl in net.reach if (s, g) == (n, f)), default=net.space.L)
+    return attrs.evolve(net, filters=net.filters | entries, reach=frozenset(reach | {(n, f, min(level, before))}))
+
+
+UNSUBSCRIBE = ("resubscribe-uncovered", "remove-only")
+# Sec. 3.4 says an unsubscribed filter "may have covered" other nodes' filters, which then "need
+# special handling", and no more. remove-only: every node drops the unsubscriber's entries for the
+# filter, nothing else. resubscribe-uncovered (this project's design): in addition, every node
+# that gets the unsubscribe re-evaluates each of its own subscriptions; one that had been sent
+# less far than the covering rule now allows is sent on to the ranges it had skipped.
+
+
+def unsubscribe(net: Network, n: str, f: Filter, handling: str = "resubscribe-uncovered",
+                covering: str = "covering") -> tuple[Network, Spread]:
+    """n withdraws f: the unsubscribe goes over n's whole delegation tree (the subscription may
+    have gone anywhere a later widening sent it) and each receiver drops (., f, n)."""
+    if n not in net.live:
+        raise ValueError(f"{n!r} is not a live node")
+    if (n, n, f, n) not in net.filters:
+        raise ValueError(f"{n!r} has no subscription {f}")
+    if handling not in UNSUBSCRIBE:
+        raise ValueError(f"unknown unsubscribe handling {handling!r}; known: {', '.join(UNSUBSCRIBE)}")
+    spread = broadcast(net, n, 0)
+    heard = {n} | {m for _, m, _ in spread.messages}  # a lost message leaves its range's entries
+    net = attrs.evolve(net, filters=frozenset(e for e in net.filters if e[0] not in heard or (e[2], e[3]) != (f, n)),
+                       reach=frozenset(r for r in net.reach if r[:2] != (n, f)))
+    if handling == "resubscribe-uncovered":
+        for m in sorted(heard):
+            for s, g, sent in sorted(net.reach, key=lambda r: (r[0], str(r[1]))):
+                if s != m or s not in net.live:
+                    continue
+                needed = subscribe_level(net, s, g, covering)
+                if needed < sent:  # widen: the skipped ranges, levels needed .. sent - 1
+                    wider = broadcast(net, s, needed, lambda node, prefix, s=s, sent=sent:
+                                      node != s or len(prefix) <= sent)
+                    net = record(net, s, g, wider, needed)
+    return net, spread
 
 
 def fail(net: Network, nodes: Iterable[str]) -> Network:
@@ -332,9 +374,10 @@ def fail(net: Network, nodes: Iterable[str]) -> Network:
     if not live:
         raise ValueError("every node would have failed")
     filters = frozenset(e for e in net.filters if e[0] in live)
+    reach = frozenset(r for r in net.reach if r[0] in live)
     tables = tables_for(net.space, live, net.representative) if net.tables_after_failure == "repaired" else \
         tuple((n, t) for n, t in net.tables if n in live)
-    return attrs.evolve(net, live=live, tables=tables, filters=filters)
+    return attrs.evolve(net, live=live, tables=tables, filters=filters, reach=reach)
 
 
 @attrs.frozen
