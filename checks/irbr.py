@@ -57,7 +57,8 @@ class Reading:
 
 
 READINGS = {r.name: r for r in (Reading(), Reading("no-covering"), Reading(tables="stale"),
-                                Reading(representative="largest"), Reading(unsubscribe="remove-only"),
+                                Reading(tables="stale-alternates"), Reading(representative="largest"),
+                                Reading(representative="per-node"), Reading(unsubscribe="remove-only"),
                                 Reading("no-covering", unsubscribe="remove-only"))}
 
 

@@ -15,6 +15,7 @@ First slice, as the spec: subscribe (with the covering optimization), unsubscrib
 
 from __future__ import annotations
 
+import zlib
 from bisect import bisect_left
 from collections import deque
 from typing import Iterable
@@ -53,6 +54,7 @@ class Network:
         self.representative, self.tables_after_failure, self.covering = representative, tables_after_failure, covering
         self.unsubscribe_handling = unsubscribe
         self._reach: dict[tuple[str, Filter], int] = {}
+        self._live_sorted: list[str] | None = None
         self.live = set(ids)
         self._table_ids = sorted(ids)  # what routing tables are built from (stale: the ids before failures)
         self._ft: dict[str, dict[str, list[tuple[Filter, str]]]] = {n: {} for n in ids}
@@ -76,8 +78,19 @@ class Network:
                     continue
                 a, b = self._range(n[:j] + d)
                 if a < b:
-                    out.append((n[:j] + d, ids[a] if self.representative == "smallest" else ids[b - 1]))
+                    rep = ids[a] if self.representative == "smallest" else ids[b - 1] \
+                        if self.representative == "largest" else \
+                        ids[a + zlib.crc32(f"{n}/{n[:j] + d}".encode()) % (b - a)]
+                    if rep not in self.live and self.tables_after_failure == "stale-alternates":
+                        rep = self._smallest_live(n[:j] + d) or rep
+                    out.append((n[:j] + d, rep))
         return out
+
+    def _smallest_live(self, prefix: str) -> str | None:
+        if self._live_sorted is None:
+            self._live_sorted = sorted(self.live)
+        i = bisect_left(self._live_sorted, prefix)
+        return self._live_sorted[i] if i < len(self._live_sorted) and self._live_sorted[i].startswith(prefix) else None
 
     def _broadcast(self, origin: str, level: int, forward=None) -> tuple[list, list]:
         sent, lost = [], []
@@ -161,6 +174,7 @@ class Network:
         if nodes >= self.live:
             raise ValueError("every node would have failed")
         self.live -= nodes
+        self._live_sorted = None
         for n in nodes:
             del self._ft[n]
         self._reach = {key: level for key, level in self._reach.items() if key[0] in self.live}
@@ -183,8 +197,118 @@ class Network:
         for _, m, _ in sent:
             received[m] = received.get(m, 0) + 1
         return Publication(node, tuple(sorted(event.items())), tuple(sorted(notified.items())),
-                           tuple(sorted(received.items())), len(sent), tuple(lost))
+                           tuple(sorted(received.items())), len(sent), tuple(sorted(lost)))
 
     def filter_table(self, node: str) -> list[tuple[str, Filter, str]]:
         """FT^node as sorted (prefix, filter, subscriber) entries, as spec.irbr.Network.ft gives them."""
         return sorted((p, f, s) for p, entries in self._ft[node].items() for f, s in entries)
+
+
+# --------------------------------------------------------------------------------------------
+# The Scribe-based baseline (sec. 1, 4)
+# --------------------------------------------------------------------------------------------
+
+class Scribe:
+    """Sec. 4's baseline on the same Pastry identifiers: one rendezvous node for all events (the
+    live node whose identifier shares the longest prefix with `key`, the smallest such), a
+    multicast tree made of the subscribers' Pastry routes toward it (reverse path forwarding),
+    events routed to the rendezvous and then down the tree, pruned where no subscriber below a
+    child matches. Before repair a failed tree node loses everything below it (and a failed
+    rendezvous everything); `repair()` re-joins every live subscriber (the heartbeat timeout)."""
+
+    def __init__(self, k: int, L: int, ids: Iterable[str], key: str | None = None):
+        self.space = Space(k, L)
+        self.ids = sorted(ids)
+        for n in self.ids:
+            self.space.check(n)
+        if len(set(self.ids)) != len(self.ids):
+            raise ValueError("duplicate node identifiers")
+        self.key = self.space.check(key) if key is not None else self.space.digits[0] * L
+        self.live = set(self.ids)
+        self.filters: dict[str, list[Filter]] = {}
+        self.parent: dict[str, str] = {}
+        self.children: dict[str, set[str]] = {}
+        self.root = self._rendezvous()
+
+    def _rendezvous(self) -> str:
+        best = max(common_prefix_length(n, self.key) for n in self.live)
+        return min(n for n in self.live if common_prefix_length(n, self.key) == best)
+
+    def route(self, source: str) -> list[str]:
+        """Pastry's route from `source` to the rendezvous: each hop shares at least one more digit
+        with the key (the node `at`'s table names for that range, chosen per node as under the
+        `per-node` reading), then the rendezvous itself."""
+        path, at = [source], source
+        live = sorted(self.live)
+        while at != self.root:
+            prefix = self.key[:common_prefix_length(at, self.key) + 1]
+            lo, hi = bisect_left(live, prefix), bisect_left(live, prefix + _AFTER_EVERY_DIGIT)
+            nxt = live[lo + zlib.crc32(f"{at}/{prefix}".encode()) % (hi - lo)] if hi > lo else self.root
+            path.append(nxt)
+            at = nxt
+        return path
+
+    def subscribe(self, node: str, f: Filter | str) -> int:
+        """Join the tree along the route to the rendezvous; returns the messages sent."""
+        f = parse_filter(f) if isinstance(f, str) else f
+        self.filters.setdefault(node, []).append(f)
+        return self._join(node)
+
+    def _join(self, node: str) -> int:
+        path, messages = self.route(node), 0
+        for child, up in zip(path, path[1:]):
+            messages += 1
+            if self.parent.get(child) == up:
+                break  # already on the tree from here up
+            self.parent[child] = up
+            self.children.setdefault(up, set()).add(child)
+        return messages
+
+    def _wants(self, node: str, event: dict, seen=None) -> bool:
+        """Some subscriber at or below `node` in the tree matches (what a child's filter summary says)."""
+        if any(f.matches(event) for f in self.filters.get(node, ())):
+            return True
+        return any(self._wants(c, event) for c in self.children.get(node, ()))
+
+    def publish(self, node: str, event: dict) -> Publication:
+        """Route the event to the rendezvous, then down the tree; failed nodes drop it."""
+        if node not in self.live:
+            raise ValueError(f"{node!r} is not a live node")
+        messages = 0
+        received: dict[str, int] = {}
+        path = self.route(node)
+        for hop in path[1:]:
+            messages += 1
+            received[hop] = received.get(hop, 0) + 1
+        notified: dict[str, int] = {}
+        queue = deque([self.root]) if self.root in self.live else deque()
+        while queue:
+            at = queue.popleft()
+            if any(f.matches(event) for f in self.filters.get(at, ())) and at in self.live:
+                notified[at] = notified.get(at, 0) + 1
+            for child in sorted(self.children.get(at, ())):
+                if self._wants(child, event):
+                    messages += 1
+                    if child in self.live:
+                        received[child] = received.get(child, 0) + 1
+                        queue.append(child)
+        return Publication(node, tuple(sorted(event.items())), tuple(sorted(notified.items())),
+                           tuple(sorted(received.items())), messages)
+
+    def fail(self, nodes: Iterable[str]) -> None:
+        """Nodes crash; the tree keeps them until `repair()`. The rendezvous moves if it failed."""
+        nodes = set(nodes)
+        if nodes - self.live:
+            raise ValueError(f"cannot fail {sorted(nodes - self.live)[:10]}: not live nodes")
+        if nodes >= self.live:
+            raise ValueError("every node would have failed")
+        self.live -= nodes
+        for n in nodes:
+            self.filters.pop(n, None)
+
+    def repair(self) -> None:
+        """Rebuild the tree: every live subscriber re-joins toward the (possibly new) rendezvous."""
+        self.root = self._rendezvous()
+        self.parent, self.children = {}, {}
+        for n in sorted(self.filters):
+            self._join(n)

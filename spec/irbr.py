@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import zlib
 from typing import Iterable
 
 import attrs
@@ -88,23 +89,31 @@ def common_prefix_length(a: str, b: str) -> int:
     return n
 
 
-REPRESENTATIVES = ("smallest", "largest")
+REPRESENTATIVES = ("smallest", "largest", "per-node")
 # Which live node of a range a routing table names: Pastry picks by network proximity, which the
-# paper does not model; any node of the range serves (sec. 3.2), so two fixed choices are checked.
+# paper does not model; any node of the range serves (sec. 3.2). smallest / largest: every node
+# names the same one; per-node: each node names its own, a fixed pseudo-random member of the
+# range (crc32 of the node and the prefix), standing in for proximity.
+
+
+def choose_representative(n: str, prefix: str, members: list[str], representative: str) -> str:
+    """`members`: the range's nodes, sorted."""
+    if representative == "smallest":
+        return members[0]
+    if representative == "largest":
+        return members[-1]
+    return members[zlib.crc32(f"{n}/{prefix}".encode()) % len(members)]
 
 
 def routing_table(space: Space, n: str, live: Iterable[str], representative: str = "smallest") -> dict[str, str]:
     """RT^n as {prefix: representative}: for each level l and digit d != n[l], the range of
     identifiers starting n[:l] + d, if a live node lies in it (Table 1)."""
-    pick = min if representative == "smallest" else max
-    table: dict[str, str] = {}
+    ranges: dict[str, list[str]] = {}
     for other in live:
-        if other == n:
-            continue
-        level = common_prefix_length(n, other)
-        prefix = other[:level + 1]
-        table[prefix] = pick(table[prefix], other) if prefix in table else other
-    return dict(sorted(table.items()))
+        if other != n:
+            ranges.setdefault(other[:common_prefix_length(n, other) + 1], []).append(other)
+    return {prefix: choose_representative(n, prefix, sorted(members), representative)
+            for prefix, members in sorted(ranges.items())}
 
 
 def delegated_ranges(n: str, table: dict[str, str], level: int) -> list[tuple[str, str]]:
@@ -220,9 +229,12 @@ def covers(f1: Filter, f2: Filter) -> bool:
 # State: the network (live nodes, routing tables, filter tables)
 # --------------------------------------------------------------------------------------------
 
-TABLE_READINGS = ("repaired", "stale")
+TABLE_READINGS = ("repaired", "stale", "stale-alternates")
 # repaired: after failures every live node's table is rebuilt from the live nodes (Pastry's table
-#   repair; what "arrivable" means here). stale: tables keep failed representatives.
+#   repair; what "arrivable" means here). stale: tables keep failed representatives, and a copy
+#   sent to one is lost. stale-alternates: tables are not rebuilt, but a sender whose
+#   representative has failed sends to another live node of the range at once (sec. 3.2: "a
+#   message only needs to reach any node of the target range").
 
 
 @attrs.frozen(cache_hash=True)
@@ -287,6 +299,8 @@ def broadcast(net: Network, origin: str, from_level: int, forward=lambda node, p
             for prefix, rep in delegated_ranges(node, net.table(node), level):
                 if not forward(node, prefix):
                     continue
+                if rep not in net.live and net.tables_after_failure == "stale-alternates":
+                    rep = min((m for m in net.live if m.startswith(prefix)), default=rep)
                 if rep not in net.live:
                     lost.append((node, rep, prefix))
                     continue
@@ -412,7 +426,7 @@ def publish(net: Network, publisher: str, event: dict) -> Publication:
     for _, m, _ in spread.messages:
         received[m] = received.get(m, 0) + 1
     return Publication(publisher, tuple(sorted(event.items())), tuple(sorted(notified.items())),
-                       tuple(sorted(received.items())), len(spread.messages), spread.lost)
+                       tuple(sorted(received.items())), len(spread.messages), tuple(sorted(spread.lost)))
 
 
 # --------------------------------------------------------------------------------------------

@@ -136,3 +136,30 @@ def test_reference_conforms_to_the_spec_on_random_networks_and_operations():
             assert sorted(set(ref.filter_table(n))) == spec.ft(n)
             for event in C.EVENTS:
                 assert ref.publish(n, event) == I.publish(spec, n, event)
+
+
+def test_scribe_baseline_delivers_once_loses_below_a_failure_and_recovers_after_repair():
+    rng = np.random.default_rng(3)
+    ids = sorted({format(int(v), "04x") for v in rng.integers(0, 16 ** 4, size=300)})
+    scribe, irbr = R.Scribe(16, 4, ids), R.Network(16, 4, ids, representative="per-node")
+    subs = [ids[int(i)] for i in rng.choice(len(ids), size=40, replace=False)]
+    for s in subs:
+        scribe.subscribe(s, "x in 0..9")
+        irbr.subscribe(s, "x in 0..9")
+    publisher = next(n for n in ids if n not in subs and n != scribe.root)
+    for net in (scribe, irbr):
+        assert dict(net.publish(publisher, {"x": 5}).notified) == {s: 1 for s in subs}
+    scribe.fail([scribe.root])  # the rendezvous: everything is lost until the tree is repaired
+    assert dict(scribe.publish(publisher, {"x": 5}).notified) == {}
+    scribe.repair()
+    assert dict(scribe.publish(publisher, {"x": 5}).notified) == {s: 1 for s in subs if s in scribe.live}
+
+
+def test_the_fig_4_reproduction_is_deterministic_and_alternates_lose_nothing():
+    from checks import reproduce_irbr
+
+    small = dict(events_per_point=4, draws=1, seeds=(0,), out=None)
+    first = reproduce_irbr.irbr_fig_4(**small)
+    assert first == reproduce_irbr.irbr_fig_4(**small)
+    assert all(v["irbr-alternates"] == 0 for v in first["loss_before_repair"].values())
+    assert first["fig_4b"]["bins"]
