@@ -45,6 +45,11 @@ def test_fig_3_filter_tables_after_a_covered_subscription():
     (lambda: I.parse_filter("price > 3"), "cannot read"), (lambda: I.parse_filter("price >= 3"), "both bounds"),
     (lambda: I.parse_filter("x in 1..'a'"), "neither an integer"), (lambda: I.parse_filter(""), "at least one"),
     (lambda: R.Network(4, 3, ["213", "213"]), "duplicate"), (lambda: R.Network(4, 3, ["2131"]), "3 digits"),
+    (lambda: R.Network(4, 3, ["213"]).publish("999", {}), "not a live node"),
+    (lambda: R.Network(4, 3, ["213"]).subscribe("000", "x in 1..2"), "not a live node"),
+    (lambda: R.Network(4, 3, ["213"]).unsubscribe("213", "x in 1..2"), "has no subscription"),
+    (lambda: R.Network(4, 3, ["213"]).subscribe("213", "x between 1 and 2"), "cannot read"),
+    (lambda: R.Network(4, 3, ["213"], tables_after_failure="magic"), "unknown table reading"),
 ])
 def test_bad_input_is_refused_with_a_message_naming_the_problem(bad, message):
     with pytest.raises(ValueError, match=message):
