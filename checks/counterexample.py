@@ -16,7 +16,7 @@ from typing import Any
 
 def store(doc: dict[str, Any], folder: Path) -> str:
     """Write `doc` under folder/<algorithm>/ with a stable name; returns the path."""
-    name = "-".join(str(doc[k]) for k in ("method", "reading", "property"))
+    name = "-".join(str(doc[k]) for k in ("method", "reading", "property")).replace("/", "+")  # one file, no folders
     digest = hashlib.sha1(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:8]
     path = folder / doc["algorithm"] / f"{name}-{digest}.json"
     path.parent.mkdir(parents=True, exist_ok=True)

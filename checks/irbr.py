@@ -263,8 +263,10 @@ def trace_document(prop: str, reading: Reading, trace) -> dict[str, Any]:
 
 def replay_document(doc: dict[str, Any], say=print) -> tuple[bool, None]:
     """Rebuild the network, apply each operation (printing the filter tables it changes), publish
-    and judge the property; True if it fails."""
+    and judge the property; True if it fails. A `flight` document replays message by message."""
     reading = reading_named(doc.get("reading", "<missing>"))
+    if doc.get("kind") == "flight":
+        return replay_flight(doc, say), None
     prop = next((p for p in I.RUN_PROPERTIES if p.name == doc.get("property")), None)
     if prop is None:
         raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
@@ -325,6 +327,7 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
     if only is not None and "exhaustive" not in only:
         return results
     sc = SCOPES[scope]
+    results += flight_checks(scope, write_counterexample, deadline_seconds)
     for name, reading in READINGS.items():
         explorations = explore_reading(sc, reading, deadline_seconds)
         states = sum(ex.states for _, ex in explorations)
@@ -348,3 +351,164 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
             results.append(result(p.name, "exhaustive", name, verdict, sc.describe(), cases=initial, states=states,
                                   seconds=seconds, counterexample=path, detail=detail))
     return results
+
+
+# --------------------------------------------------------------------------------------------
+# Exhaustive, messages in flight: every interleaving of a few concurrent operations
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class FlightScope:
+    k: int
+    L: int
+    crashes: int
+
+    def describe(self) -> str:
+        return (f"every identifier of (k={self.k}, L={self.L}) live, every assignment of at most one of "
+                f"{len(FLIGHT_FILTERS)} filters per node beforehand, every script of one subscribe or unsubscribe "
+                f"and one publish, every start order and delivery order, <= {self.crashes} crash(es)")
+
+
+FLIGHT_SCOPES = {"default": FlightScope(2, 2, 0), "large": FlightScope(2, 2, 1)}
+FLIGHT_FILTERS = FILTERS[:2]  # x in 0..9 covers x in 0..4
+FLIGHT_EVENT = (("x", 2),)
+
+
+def flight_initial_states(scope: FlightScope, reading: Reading):
+    space = I.Space(scope.k, scope.L)
+    ids = space.identifiers()
+    for assignment in itertools.product(range(len(FLIGHT_FILTERS) + 1), repeat=len(ids)):
+        net = I.network(space, ids, reading.representative, reading.tables)
+        steady = set()
+        for node, choice in zip(ids, assignment):
+            if choice:
+                net = I.subscribe(net, node, FLIGHT_FILTERS[choice - 1], reading.covering)[0]
+                steady.add((node, FLIGHT_FILTERS[choice - 1]))
+        others = [("subscribe", n, f) for n in ids for f in FLIGHT_FILTERS] + \
+            [("unsubscribe", n, f) for n, f in sorted(steady, key=lambda e: (e[0], str(e[1])))]
+        for other in others:
+            for publisher in ids:
+                script = (other, ("publish", publisher, FLIGHT_EVENT))
+                kept = frozenset(steady - ({(other[1], other[2])} if other[0] == "unsubscribe" else set()))
+                yield (script, kept, I.Flight(net))
+
+
+def explore_flight(scope: FlightScope, reading: Reading, deadline: float | None = None):
+    prop = I.FLIGHT_PROPERTIES[0]
+
+    def actions(state):
+        script, _, f = state
+        acts = [("start", k) for k in range(len(script)) if k not in f.started]
+        acts += [("deliver", m) for m in sorted(f.flight, key=repr)]
+        if f.crashes < scope.crashes:
+            acts += [("crash", n) for n in sorted(f.net.live) if len(f.net.live) > 1]
+        return acts
+
+    def successor(state, action):
+        script, steady, f = state
+        if action[0] == "start":
+            f = I.start(f, script, action[1], reading.covering, reading.unsubscribe)
+        elif action[0] == "deliver":
+            f = I.deliver(f, script, action[1], reading.covering, reading.unsubscribe)
+        else:
+            f = I.crash(f, action[1])
+            steady = frozenset(e for e in steady if e[0] != action[1])
+        return (script, steady, f)
+
+    def run_of(state) -> I.FlightRun | None:
+        script, steady, f = state
+        quiet = not f.flight and len(f.started) == len(script)
+        return I.FlightRun(f, script, steady) if quiet else None
+
+    def holds(state) -> bool:
+        run = run_of(state)
+        return run is None or prop.predicate(run)
+
+    def seen(state) -> bool:
+        run = run_of(state)
+        return run is not None and prop.witness(run)
+
+    system = TransitionSystem(lambda: flight_initial_states(scope, reading), actions, successor)
+    return explore(system, {prop.name: holds}, {prop.name: seen}, deadline_seconds=deadline)
+
+
+FLIGHT_READINGS = ("covering/repaired/smallest/resubscribe-uncovered", "covering/repaired/smallest/remove-only",
+                   "no-covering/repaired/smallest/resubscribe-uncovered")
+
+
+def flight_document(reading: Reading, trace) -> dict[str, Any]:
+    script, steady, first = trace[0][1]
+    before = sorted([n, str(f)] for n, p, f, s in first.net.filters if n == p == s)
+
+    def step(action) -> list:
+        if action[0] == "deliver":
+            kind, origin, item, sender, receiver, prefix = action[1]
+            return ["deliver", kind, origin, str(item) if kind != "event" else item, sender, receiver, prefix]
+        return list(action)
+
+    return {"algorithm": ALGORITHM, "property": I.FLIGHT_PROPERTIES[0].name, "reading": reading.name,
+            "method": "exhaustive", "kind": "flight", "k": first.net.space.k, "L": first.net.space.L,
+            "live": sorted(first.net.live), "subscriptions": before,
+            "script": [[kind, node, str(item) if kind != "publish" else dict(item)] for kind, node, item in script],
+            "steps": [step(a) for a, _ in trace[1:]]}
+
+
+def replay_flight(doc: dict[str, Any], say=print) -> bool:
+    reading = reading_named(doc["reading"])
+    net = I.network(I.Space(doc["k"], doc["L"]), doc["live"], reading.representative, reading.tables)
+    for node, text in doc["subscriptions"]:
+        net = I.subscribe(net, node, I.parse_filter(text), reading.covering)[0]
+    script = tuple((kind, node, I.parse_filter(item) if kind != "publish" else tuple(sorted(item.items())))
+                   for kind, node, item in doc["script"])
+    steady = {(n, I.parse_filter(t)) for n, t in doc["subscriptions"]} - \
+        {(node, item) for kind, node, item in script if kind == "unsubscribe"}
+    state = I.Flight(net)
+    say(f"IRBR ({reading.name}) on k={doc['k']}, L={doc['L']}; subscribed beforehand: {doc['subscriptions']}; "
+        f"script: {doc['script']}")
+    for number, step in enumerate(doc["steps"], start=1):
+        if step[0] == "start":
+            state = I.start(state, script, step[1], reading.covering, reading.unsubscribe)
+            say(f"step {number}: start {doc['script'][step[1]]}")
+        elif step[0] == "crash":
+            state = I.crash(state, step[1])
+            steady = {e for e in steady if e[0] != step[1]}
+            say(f"step {number}: {step[1]} crashes")
+        else:
+            _, kind, origin, item, sender, receiver, prefix = step
+            message = (kind, origin, item if kind == "event" else I.parse_filter(item), sender, receiver, prefix)
+            if message not in state.flight:
+                raise ValueError(f"step {number}: {step} is not in flight")
+            state = I.deliver(state, script, message, reading.covering, reading.unsubscribe)
+            say(f"step {number}: {kind} of {origin} arrives at {receiver} from {sender} (range {prefix})")
+    if state.flight or len(state.started) < len(script):
+        raise ValueError("the steps do not reach a quiescent state")
+    run = I.FlightRun(state, script, frozenset(steady))
+    holds = I.FLIGHT_PROPERTIES[0].predicate(run)
+    say(f"notified (event, node, times): {list(state.notified)}; steady subscriptions: "
+        f"{sorted((n, str(f)) for n, f in steady)}")
+    say(f"{I.FLIGHT_PROPERTIES[0].name}: {'holds' if holds else 'VIOLATED'}")
+    return not holds
+
+
+def flight_checks(scope: str, write_counterexample, deadline_seconds: float) -> list[CheckResult]:
+    sc = FLIGHT_SCOPES[scope]
+    out = []
+    for name in FLIGHT_READINGS:
+        reading = READINGS[name]
+        ex = explore_flight(sc, reading, deadline_seconds)
+        prop = I.FLIGHT_PROPERTIES[0]
+        path, detail = None, f"{ex.transitions} transitions"
+        if prop.name in ex.violations:
+            trace = ex.violations[prop.name]
+            verdict = Verdict.VIOLATED
+            path = write_counterexample(flight_document(reading, trace))
+            detail = f"shortest trace: {len(trace) - 1} steps"
+        elif not ex.complete:
+            verdict, detail = Verdict.UNKNOWN, f"stopped at the {deadline_seconds:.0f} s limit"
+        elif not ex.witnessed[prop.name]:
+            verdict, detail = Verdict.UNKNOWN, "vacuous: the witness state was never reached"
+        else:
+            verdict = Verdict.HOLDS
+        out.append(result(prop.name, "exhaustive", name, verdict, sc.describe(), cases=ex.initial, states=ex.states,
+                          seconds=ex.seconds, counterexample=path, detail=detail))
+    return out

@@ -430,6 +430,143 @@ def publish(net: Network, publisher: str, event: dict) -> Publication:
 
 
 # --------------------------------------------------------------------------------------------
+# Messages in flight (sec. 3.5): concurrent operations, any delivery order, crashes
+# --------------------------------------------------------------------------------------------
+# A script of operations starts in any order; each sends its messages hop by hop over the
+# delegation tree, and any message in flight may be delivered next (messages from one node to
+# another can overtake each other: "messages may arrive along different paths"). A crash removes
+# a node; messages to it are lost. Handlers are the atomic operations' steps, applied at the
+# receiver when the message arrives, with the receiver's tables at that moment.
+
+@attrs.frozen(cache_hash=True)
+class Flight:
+    """A network with operations under way: `started` script indices, messages in flight as
+    (kind, origin, item, sender, receiver, range prefix), notifications (event index, node, times)."""
+
+    net: Network
+    started: frozenset = frozenset()
+    flight: frozenset = frozenset()
+    notified: tuple = ()
+    crashes: int = 0
+
+
+def _send(origin_kind: str, origin: str, item, node: str, net: Network, level: int, forward=None) -> set:
+    return {(origin_kind, origin, item, node, rep, prefix) for prefix, rep in delegated_ranges(node, net.table(node), level)
+            if forward is None or forward(node, prefix)}
+
+
+def _event_forward(net: Network, event: dict):
+    matching = {(m, p) for m, p, f, _ in net.filters if f.matches(event)}
+    return lambda node, prefix: (node, prefix) in matching
+
+
+def _notify(state: Flight, k: int, node: str, event: dict) -> tuple:
+    if any(m == s == p == node and f.matches(event) for m, p, f, s in state.net.filters):
+        counts = dict(((e, n), c) for e, n, c in state.notified)
+        counts[(k, node)] = counts.get((k, node), 0) + 1
+        return tuple(sorted((e, n, c) for (e, n), c in counts.items()))
+    return state.notified
+
+
+def _widen_uncovered(state: Flight, node: str, covering: str) -> Flight:
+    """resubscribe-uncovered at one node: its own subscriptions the rule now sends farther go on
+    to the ranges they skipped (as in `unsubscribe`, here as messages)."""
+    net, sent = state.net, set()
+    for s, g, reached in sorted(net.reach, key=lambda r: (r[0], str(r[1]))):
+        needed = subscribe_level(net, s, g, covering) if s == node else reached
+        if needed < reached:
+            net = record(net, s, g, Spread(()), needed)
+            sent |= _send("sub", s, g, s, net, needed, lambda n, prefix, reached=reached: len(prefix) <= reached)
+    return attrs.evolve(state, net=net, flight=state.flight | sent)
+
+
+def start(state: Flight, script: tuple, k: int, covering: str = "covering",
+          handling: str = "resubscribe-uncovered") -> Flight:
+    """Operation k of the script begins at its node (nothing happens at a crashed node)."""
+    kind, node, item = script[k]
+    state = attrs.evolve(state, started=state.started | {k})
+    net = state.net
+    if node not in net.live:
+        return state
+    if kind == "subscribe":
+        level = subscribe_level(net, node, item, covering)
+        net = record(net, node, item, Spread(()), level)
+        return attrs.evolve(state, net=net, flight=state.flight | _send("sub", node, item, node, net, level))
+    if kind == "unsubscribe":
+        if (node, node, item, node) not in net.filters:
+            return state
+        net = attrs.evolve(net, filters=frozenset(e for e in net.filters if not (e[0] == node and e[2:] == (item, node))),
+                           reach=frozenset(r for r in net.reach if r[:2] != (node, item)))
+        state = attrs.evolve(state, net=net, flight=state.flight | _send("unsub", node, item, node, net, 0))
+        return _widen_uncovered(state, node, covering) if handling == "resubscribe-uncovered" else state
+    event = dict(item)
+    state = attrs.evolve(state, notified=_notify(state, k, node, event))
+    return attrs.evolve(state, flight=state.flight | _send("event", node, k, node, net, 0, _event_forward(net, event)))
+
+
+def deliver(state: Flight, script: tuple, message: tuple, covering: str = "covering",
+            handling: str = "resubscribe-uncovered") -> Flight:
+    """One message arrives; a crashed receiver loses it."""
+    kind, origin, item, sender, receiver, prefix = message
+    state = attrs.evolve(state, flight=state.flight - {message})
+    net = state.net
+    if receiver not in net.live:
+        return state
+    level = len(prefix)
+    if kind == "sub":
+        entry = (receiver, origin[:common_prefix_length(receiver, origin) + 1], item, origin)
+        net = attrs.evolve(net, filters=net.filters | {entry})
+        return attrs.evolve(state, net=net, flight=state.flight | _send("sub", origin, item, receiver, net, level))
+    if kind == "unsub":
+        net = attrs.evolve(net, filters=frozenset(e for e in net.filters
+                                                   if not (e[0] == receiver and e[2:] == (item, origin))))
+        state = attrs.evolve(state, net=net, flight=state.flight | _send("unsub", origin, item, receiver, net, level))
+        return _widen_uncovered(state, receiver, covering) if handling == "resubscribe-uncovered" else state
+    event = dict(script[item][2])
+    state = attrs.evolve(state, notified=_notify(state, item, receiver, event))
+    return attrs.evolve(state, flight=state.flight | _send("event", origin, item, receiver, net, level,
+                                                           _event_forward(net, event)))
+
+
+def crash(state: Flight, node: str) -> Flight:
+    return attrs.evolve(state, net=fail(state.net, [node]), crashes=state.crashes + 1)
+
+
+@attrs.frozen
+class FlightRun:
+    """A quiescent state (every operation started, nothing in flight) of a script, and the
+    subscriptions that held from before the script to its end (the ones a claim can count on)."""
+
+    state: Flight = attrs.field(eq=False)
+    script: tuple
+    steady: frozenset  # (node, filter) subscribed before the script, not withdrawn, node never crashed
+
+
+def steady_subscribers_notified_exactly_once(run: FlightRun) -> bool:
+    """Sec. 3.5 with the abstract's claim: concurrent operations and reordered messages do not
+    cost a steady subscriber an event, nor give anyone an event twice."""
+    got = {(e, n): c for e, n, c in run.state.notified}
+    for k, (kind, node, item) in enumerate(run.script):
+        if kind != "publish" or node not in run.state.net.live:
+            continue
+        event = dict(item)
+        for s, f in run.steady:
+            if f.matches(event) and got.get((k, s), 0) != 1:
+                return False
+    return all(c == 1 for c in got.values())
+
+
+def concurrency_met(run: FlightRun) -> bool:
+    return any(kind != "publish" for kind, _, _ in run.script) and any(kind == "publish" for kind, _, _ in run.script)
+
+
+FLIGHT_PROPERTIES = [register(Property(
+    ALGORITHM, "steady_subscribers_notified_exactly_once", steady_subscribers_notified_exactly_once,
+    "abstract, sec. 3.5: with concurrent operations and messages arriving out of order, every subscriber "
+    "whose subscription holds throughout receives each event exactly once", witness=concurrency_met))]
+
+
+# --------------------------------------------------------------------------------------------
 # Claims, as properties of concrete runs
 # --------------------------------------------------------------------------------------------
 
