@@ -1,8 +1,7 @@
-"""IRBR checks: Z3 proofs and exhaustive search over spec/irbr.py (first slice: static networks,
-operations one at a time, failures between subscribe and publish).
+"""IRBR checks: Z3 proofs and exhaustive search over spec/irbr.py.
 
 Paper: Wang, Jin & Li, "Building Reliable Content-Based Routing Protocol over Structured P2P
-Networks", Journal of Software 17(5), 2006, sec. 2-3.3.
+Networks", Journal of Software 17(5), 2006, sec. 2-3.5.
 
 Z3:
   delegation   for every k, L, node n and level l, every identifier x != n that shares n's first
@@ -11,13 +10,17 @@ Z3:
                partitions the identifier space, for all sizes. Identifiers are arrays of digits.
   covering     the interval lemma `covers` rests on, for all bounds; then `covers` against Z3's
                answer to "does every event matching f2 match f1" on every pair of a filter family.
-Exhaustive: every live node set of the identifier spaces (k, L) in the scope, then every
-sequence of up to `max_ops` operations (subscribe any live node to any filter of a small family
-whose members cover one another, or fail any live node), and in every reachable network every
-publisher and every event of a family: the shared explorer, a network per state.
-Readings: (covering optimization, tables after failures, representative choice), named
-"covering/repaired/smallest" etc.; `stale` tables and the planted bugs in the tests are the
-negative controls.
+Exhaustive, operations one at a time: every live node set of the identifier spaces (k, L) in the
+scope, then every sequence of up to `max_ops` operations (subscribe any live node to any filter
+of a small family whose members cover one another, unsubscribe one it holds, fail any live node),
+and in every reachable network every publisher and every event of a family.
+Exhaustive, messages in flight: the whole space live, every assignment of filters beforehand, a
+script of one subscribe or unsubscribe and one publish, every start order and every delivery
+order of the messages in flight (and crashes in the large scope); the claim is judged when all is
+quiet. Both use the shared explorer and give shortest traces.
+Readings: covering optimization / tables after failures / representative / unsubscribe handling,
+named "covering/repaired/smallest/resubscribe-uncovered" etc.; `stale` tables, `remove-only` and
+the planted bugs in the tests are the negative controls.
 """
 
 from __future__ import annotations
