@@ -114,6 +114,10 @@ def test_the_manifest_comparison_flags_a_changed_verdict_or_state_count():
     manifest["lbdd"]["default"][result.key] = {"verdict": "violated"}
     assert "expected violated, got holds" in runner.compare([result], manifest, "default")[0]
     assert "not in the manifest" in runner.compare([result], {}, "default")[0]
+    enumerated = CheckResult("lbdd", "no_cycle", "c", "exhaustive", Verdict.HOLDS, "s", cases=7)
+    assert runner.expected_entry(enumerated) == {"verdict": "holds", "cases": 7}  # an enumeration pins its cases
+    pinned = {"lbdd": {"default": {enumerated.key: {"verdict": "holds", "cases": 8}}}}
+    assert "expected 8 cases, enumerated 7" in runner.compare([enumerated], pinned, "default")[0]
 
 
 @pytest.mark.parametrize("doc, message", [
