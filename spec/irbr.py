@@ -20,10 +20,12 @@ over Structured P2P Networks", Journal of Software 17(5):1107-1114, 2006
 Modelled in this first slice: operations one at a time (a subscribe, an unsubscribe or a failure
 completes before the next starts), failures between subscribe and publish, routing tables either
 repaired after failures (what "arrivable" means here: every live node's table lists a live
-representative for every identifier range that still has a live node) or stale, and unsubscribe
-(sec. 3.4) under a named design for its "special handling". Not yet modelled: messages in flight
-with reordering and Lamport clocks, the concurrency rule and joins (sec. 3.5), the Scribe
-baseline (sec. 4); see docs/irbr.md.
+representative for every identifier range that still has a live node), stale, or stale with
+alternates, and unsubscribe (sec. 3.4) under a named design for its "special handling"; then a
+first message-level model (sec. 3.5): a script of concurrent operations whose messages are in
+flight, delivered in any order, with crashes. Not yet modelled: Lamport clocks (scripts where a
+subscribe and an unsubscribe of one filter can overtake each other), retries of an event lost with
+a failed forwarder, joins; see docs/irbr.md. The Scribe baseline (sec. 4) is in reference/irbr.py.
 
 Filters are conjunctions of equality and range constraints on named attributes (integers or
 strings); `covers` decides covering exactly (checks/irbr.py cross-checks it with Z3). The filter
