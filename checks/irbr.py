@@ -35,7 +35,7 @@ import numpy as np
 import z3
 
 from checks.explorer import TransitionSystem, explore
-from checks.verdict import CheckResult, Verdict, property_result
+from checks.verdict import CheckResult, Verdict, property_result, search_verdict
 from checks.z3kit import prove_lemmas
 from spec import irbr as I
 
@@ -338,19 +338,14 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
         seconds = sum(ex.seconds for _, ex in explorations)
         transitions = sum(ex.transitions for _, ex in explorations)
         for p in I.RUN_PROPERTIES:
-            path, detail = None, f"{transitions} transitions"
             failing = next(((space, ex) for space, ex in explorations if p.name in ex.violations), None)
-            if failing:
+            verdict, detail = search_verdict(failing is not None, any(ex.witnessed[p.name] for _, ex in explorations),
+                                             all(ex.complete for _, ex in explorations), deadline_seconds)
+            path, detail = None, detail or f"{transitions} transitions"
+            if verdict is Verdict.VIOLATED:
                 trace = failing[1].violations[p.name]
-                verdict = Verdict.VIOLATED
                 path = write_counterexample(trace_document(p.name, reading, trace))
                 detail = f"shortest trace: {len(trace) - 1} operations on (k, L) = {failing[0]}"
-            elif not all(ex.complete for _, ex in explorations):
-                verdict, detail = Verdict.UNKNOWN, f"stopped at the {deadline_seconds:.0f} s limit"
-            elif not any(ex.witnessed[p.name] for _, ex in explorations):
-                verdict, detail = Verdict.UNKNOWN, "vacuous: the witness state was never reached"
-            else:
-                verdict = Verdict.HOLDS
             results.append(result(p.name, "exhaustive", name, verdict, sc.describe(), cases=initial, states=states,
                                   seconds=seconds, counterexample=path, detail=detail))
     return results
@@ -500,18 +495,13 @@ def flight_checks(scope: str, write_counterexample, deadline_seconds: float) -> 
         reading = READINGS[name]
         ex = explore_flight(sc, reading, deadline_seconds)
         prop = I.FLIGHT_PROPERTIES[0]
-        path, detail = None, f"{ex.transitions} transitions"
-        if prop.name in ex.violations:
+        verdict, detail = search_verdict(prop.name in ex.violations, ex.witnessed[prop.name], ex.complete,
+                                         deadline_seconds)
+        path, detail = None, detail or f"{ex.transitions} transitions"
+        if verdict is Verdict.VIOLATED:
             trace = ex.violations[prop.name]
-            verdict = Verdict.VIOLATED
             path = write_counterexample(flight_document(reading, trace))
             detail = f"shortest trace: {len(trace) - 1} steps"
-        elif not ex.complete:
-            verdict, detail = Verdict.UNKNOWN, f"stopped at the {deadline_seconds:.0f} s limit"
-        elif not ex.witnessed[prop.name]:
-            verdict, detail = Verdict.UNKNOWN, "vacuous: the witness state was never reached"
-        else:
-            verdict = Verdict.HOLDS
         out.append(result(prop.name, "exhaustive", name, verdict, sc.describe(), cases=ex.initial, states=ex.states,
                           seconds=ex.seconds, counterexample=path, detail=detail))
     return out

@@ -34,7 +34,7 @@ import z3
 
 from checks.enumerate import multisets
 from checks.explorer import TransitionSystem, explore
-from checks.verdict import CheckResult, Verdict, property_result
+from checks.verdict import CheckResult, Verdict, property_result, search_verdict
 from checks.z3kit import prove_lemmas
 from spec import lbdd as L
 from spec.registry import properties
@@ -530,7 +530,7 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
             witnessed = any(L.splits_a_bucket(c) for c in cases)
             path = write_counterexample(schedule_document(reading, "exhaustive", bad.self_size, bad.target_size)) \
                 if bad else None
-            verdict = Verdict.VIOLATED if bad else (Verdict.HOLDS if witnessed else Verdict.UNKNOWN)
+            verdict, _ = search_verdict(bad is not None, witnessed)
             results.append(result("schedule_partitions_targets", "exhaustive", name, verdict,
                                   f"every S in 1..{bound}, T in 0..{bound}", cases=len(cases),
                                   seconds=time.perf_counter() - start, counterexample=path,
@@ -558,17 +558,11 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
                     witnessed[p] |= seen
             description = " + ".join(sc.describe() for sc in SCOPES[scope])
             for p in TREE_PROPERTIES:
-                path, detail = None, ""
-                if p in violations:
-                    verdict = Verdict.VIOLATED
+                verdict, detail = search_verdict(p in violations, witnessed[p], complete, deadline_seconds)
+                path = None
+                if verdict is Verdict.VIOLATED:
                     path = write_counterexample(trace_document(p, reading, "exhaustive", violations[p]))
                     detail = f"shortest trace: {len(violations[p]) - 1} event(s)"
-                elif not complete:
-                    verdict, detail = Verdict.UNKNOWN, f"stopped at the {deadline_seconds:.0f} s limit"
-                elif not witnessed[p]:
-                    verdict, detail = Verdict.UNKNOWN, "vacuous: the witness state was never reached"
-                else:
-                    verdict = Verdict.HOLDS
                 results.append(result(p, "exhaustive", name, verdict, description,
                                       cases=totals["initial"], states=totals["states"],
                                       seconds=totals["seconds"], counterexample=path,
@@ -580,12 +574,11 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
             for p in TREE_PROPERTIES:
                 (cases, found, witnessed), secs = timed(hypothesis_search, p, reading, HYPOTHESIS_EXAMPLES[scope])
                 path = write_counterexample(view_document(p, reading, "hypothesis", found)) if found else None
-                verdict = Verdict.VIOLATED if found else Verdict.HOLDS if witnessed else Verdict.UNKNOWN
+                verdict, why = search_verdict(bool(found), witnessed, vacuous="vacuous: no case reached the witness")
                 results.append(result(p, "hypothesis", name, verdict,
                                       f"{HYPOTHESIS_EXAMPLES[scope]} random views, <= 24 subscribers, "
                                       + ("MD5 of random IPv4" if reading.hash_input != "ascii" else "digests of 2-32 bits")
-                                      + " (shrunk)", cases=cases, seconds=secs, counterexample=path,
-                                      detail="" if found or witnessed else "vacuous: no case reached the witness"))
+                                      + " (shrunk)", cases=cases, seconds=secs, counterexample=path, detail=why or ""))
 
     if wanted("spark") and spark_summary is not None:
         results.extend(spark_results(spark_summary, write_counterexample))

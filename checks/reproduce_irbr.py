@@ -42,7 +42,6 @@ NODES, K, L = 1000, 16, 8
 SUBSCRIBERS = 200
 FAILURE_SHARES = (0.005, 0.01, 0.02, 0.05, 0.10)
 PAPER = {"irbr_loss": {"0.005": 0.0011, "0.1": 0.0028}, "scribe_loss": {"0.005": 0.0135, "0.1": 0.2027}}
-WINDOWS = (0.01, 0.1, 0.25, 0.5, 1.0)
 
 
 def workload(seed: int) -> tuple[list[str], list[tuple[str, str]]]:
@@ -147,7 +146,7 @@ def irbr_fig_4(events_per_point: int = 50, draws: int = 10, seeds: tuple[int, ..
                for name, paper_key in (("scribe", "scribe_loss"), ("irbr-stale", "irbr_loss"),
                                        ("irbr-alternates", "irbr_loss"))}
     result = {"key": key, "paper": PAPER, "nodes": NODES, "subscribers": SUBSCRIBERS, "loss_before_repair": before,
-              "window_fitting_paper": windows, "windows": list(WINDOWS),
+              "window_fitting_paper": windows,
               "fig_4b": messages_by_interest(seeds[0], 6 * events_per_point)}
     if out is not None:
         Path(out).parent.mkdir(parents=True, exist_ok=True)

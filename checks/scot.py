@@ -37,7 +37,7 @@ import z3
 
 from checks.enumerate import trees
 from checks.explorer import TransitionSystem, explore
-from checks.verdict import CheckResult, Verdict, property_result
+from checks.verdict import CheckResult, Verdict, property_result, search_verdict
 from checks.z3kit import prove_lemmas
 from spec import scot as S
 from spec.registry import properties
@@ -379,18 +379,13 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
         ex, scot_list = explore_protocol(sc, reading, deadline_seconds,
                                          progress(f"explore {reading}") if progress else None)
         for p in S.SBP_PROPERTIES:
-            path, detail = None, f"{ex.transitions} transitions"
-            if p.name in ex.violations:
+            verdict, detail = search_verdict(p.name in ex.violations, ex.witnessed[p.name], ex.complete,
+                                             deadline_seconds)
+            path, detail = None, detail or f"{ex.transitions} transitions"
+            if verdict is Verdict.VIOLATED:
                 trace = ex.violations[p.name]
-                verdict = Verdict.VIOLATED
                 path = write_counterexample(trace_document(p.name, reading, scot_list[trace[0][1][0]], trace))
                 detail = f"shortest trace: {len(trace) - 1} deliveries"
-            elif not ex.complete:
-                verdict, detail = Verdict.UNKNOWN, f"stopped at the {deadline_seconds:.0f} s limit"
-            elif not ex.witnessed[p.name]:
-                verdict, detail = Verdict.UNKNOWN, "vacuous: the witness state was never reached"
-            else:
-                verdict = Verdict.HOLDS
             results.append(result(p.name, "exhaustive", reading, verdict,
                                   sc.describe("interleavings" if reading == "octopis-sbp" else "flooding"),
                                   cases=ex.initial, states=ex.states, seconds=ex.seconds,
@@ -413,19 +408,18 @@ def spark_results(summary: dict[str, Any], write_counterexample) -> list[CheckRe
     for column, outcome in summary["checks"].items():
         reading, prop = column.split(":")
         path, detail = None, f"{outcome['violations']} of {summary['cases']} scenarios violate"
-        if outcome["violations"]:
-            verdict = Verdict.VIOLATED
+        verdict, why = search_verdict(bool(outcome["violations"]), bool(summary["witnesses"].get(f"{column}:witness")),
+                                      vacuous="vacuous: no scenario reached the witness")
+        detail = why or detail
+        if verdict is Verdict.VIOLATED:
             path = write_counterexample(job.counterexample(column, outcome["first"]["seed"]))
             detail += f"; first: seed {outcome['first']['seed']} with {outcome['first']['n']} brokers"
-        elif not summary["witnesses"].get(f"{column}:witness"):
-            verdict, detail = Verdict.UNKNOWN, "vacuous: no scenario reached the witness"
-        else:
-            verdict = Verdict.HOLDS
         out.append(result(prop, "spark", reading, verdict,
                           f"{summary['cases']} random scenarios: trees of 1..{job.max_tree} vertices x K_m, "
                           f"m <= {job.max_m}, 1..{job.max_subscribers} subscriber brokers, random congested "
-                          "queues and tie-breaks, broadcasts first in first out (equal link delays)", cases=summary["cases"], seconds=summary.get("seconds", 0.0),
-                          counterexample=path, detail=detail))
+                          "queues and tie-breaks, broadcasts first in first out (equal link delays)",
+                          cases=summary["cases"], seconds=summary.get("seconds", 0.0), counterexample=path,
+                          detail=detail))
     return out
 
 
@@ -453,8 +447,7 @@ class Tally:
         secs = time.perf_counter() - self.start
         out = []
         for p in self.props:
-            verdict = (Verdict.VIOLATED if p.name in self.failures
-                       else Verdict.HOLDS if self.seen.get(p.name) else Verdict.UNKNOWN)
+            verdict, _ = search_verdict(p.name in self.failures, self.seen.get(p.name, False))
             path = write_counterexample(self.documents[p.name]) \
                 if p.name in self.documents and write_counterexample else None
             out.append(result(p.name, "exhaustive", reading, verdict, scope, cases=self.cases, seconds=secs,

@@ -68,3 +68,18 @@ def property_result(algorithm: str, prop: str, method: str, reading: str, verdic
 
     return CheckResult(algorithm, prop, get(algorithm, prop).claim, method, verdict, scope, reading=reading,
                        **fields)
+
+
+def search_verdict(violated: bool, witnessed: bool, complete: bool = True, deadline_seconds: float = 0.0,
+                   vacuous: str = "vacuous: the witness state was never reached") -> tuple[Verdict, str | None]:
+    """The verdict of a property after a search (exploration, enumeration, random cases): a
+    violation found stands even if the search stopped early; otherwise a search cut short by its
+    time limit, or one that never reached the property's witness, is unknown, never a pass.
+    Returns the verdict and, for unknown, why."""
+    if violated:
+        return Verdict.VIOLATED, None
+    if not complete:
+        return Verdict.UNKNOWN, f"stopped at the {deadline_seconds:.0f} s limit"
+    if not witnessed:
+        return Verdict.UNKNOWN, vacuous
+    return Verdict.HOLDS, None

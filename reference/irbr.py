@@ -33,24 +33,11 @@ class Network:
                  tables_after_failure: str = "repaired", covering: str = "covering",
                  unsubscribe: str = "resubscribe-uncovered"):
         self.space = Space(k, L)
-        ids = list(ids)
-        for n in ids:
-            self.space.check(n)
-        if len(set(ids)) != len(ids):
-            seen, dup = set(), set()
-            for n in ids:
-                (dup if n in seen else seen).add(n)
-            raise ValueError(f"duplicate node identifiers: {sorted(dup)[:10]}")
-        if not ids:
-            raise ValueError("a network needs at least one node")
-        if representative not in I.REPRESENTATIVES:
-            raise ValueError(f"unknown representative choice {representative!r}; known: {', '.join(I.REPRESENTATIVES)}")
-        if tables_after_failure not in I.TABLE_READINGS:
-            raise ValueError(f"unknown table reading {tables_after_failure!r}; known: {', '.join(I.TABLE_READINGS)}")
-        if covering not in I.COVERING:
-            raise ValueError(f"unknown covering reading {covering!r}; known: {', '.join(I.COVERING)}")
-        if unsubscribe not in I.UNSUBSCRIBE:
-            raise ValueError(f"unknown unsubscribe handling {unsubscribe!r}; known: {', '.join(I.UNSUBSCRIBE)}")
+        ids = I.checked_ids(self.space, ids)
+        I.check_choice("representative choice", representative, I.REPRESENTATIVES)
+        I.check_choice("table reading", tables_after_failure, I.TABLE_READINGS)
+        I.check_choice("covering reading", covering, I.COVERING)
+        I.check_choice("unsubscribe handling", unsubscribe, I.UNSUBSCRIBE)
         self.representative, self.tables_after_failure, self.covering = representative, tables_after_failure, covering
         self.unsubscribe_handling = unsubscribe
         self._reach: dict[tuple[str, Filter], int] = {}
@@ -168,11 +155,7 @@ class Network:
 
     def fail(self, nodes: Iterable[str]) -> None:
         nodes = set(nodes)
-        unknown = sorted(nodes - self.live)
-        if unknown:
-            raise ValueError(f"cannot fail {unknown[:10]}: not live nodes")
-        if nodes >= self.live:
-            raise ValueError("every node would have failed")
+        I.check_failures(self.live, nodes)
         self.live -= nodes
         self._live_sorted = None
         for n in nodes:
@@ -218,11 +201,7 @@ class Scribe:
 
     def __init__(self, k: int, L: int, ids: Iterable[str], key: str | None = None):
         self.space = Space(k, L)
-        self.ids = sorted(ids)
-        for n in self.ids:
-            self.space.check(n)
-        if len(set(self.ids)) != len(self.ids):
-            raise ValueError("duplicate node identifiers")
+        self.ids = sorted(I.checked_ids(self.space, ids))
         self.key = self.space.check(key) if key is not None else self.space.digits[0] * L
         self.live = set(self.ids)
         self.filters: dict[str, list[Filter]] = {}
@@ -298,10 +277,7 @@ class Scribe:
     def fail(self, nodes: Iterable[str]) -> None:
         """Nodes crash; the tree keeps them until `repair()`. The rendezvous moves if it failed."""
         nodes = set(nodes)
-        if nodes - self.live:
-            raise ValueError(f"cannot fail {sorted(nodes - self.live)[:10]}: not live nodes")
-        if nodes >= self.live:
-            raise ValueError("every node would have failed")
+        I.check_failures(self.live, nodes)
         self.live -= nodes
         for n in nodes:
             self.filters.pop(n, None)

@@ -241,7 +241,7 @@ def random_scenario(seed: int, max_tree: int = MAX_RANDOM_TREE, max_m: int = MAX
 CONGESTION_RULES = ("ce-above-1", "not-free")
 # ce-above-1: congested when the queue grew in the last window (CE > 1) and is not empty;
 # not-free:   congested unless congestion-free in the text's words, "CE is 1 and the queue length is 0".
-ROUTERS = ("snr", "bid") + S.DNR_READINGS
+ROUTERS = S.ROUTERS
 
 
 @attrs.frozen
@@ -287,22 +287,16 @@ def simulate(scot: Scot, publications: list[Publication], router: str, window: i
     entered: dict[tuple, int] = {}
     left: dict[tuple, int] = {}
     ce: dict[tuple, float] = {}
-    congested: set = set()
+    congested: set = set()  # updated in place each window: every step reads the current table
     got: list[dict] = [{} for _ in publications]
 
-    def step(k: int, at: Broker, came_from, payload) -> list[tuple]:
-        pub = publications[k]
-        hosts = pub.hosts
-        if router == "snr":
-            return [(n, None) for n in S.snr_next_hops(at, came_from, pub.publisher, hosts, trees)], at in hosts
-        if router == "bid":
-            return S.bid_next_hops(at, payload, trees), at in payload
-        least = (lambda candidates: min(candidates, key=lambda n: ce.get((at, n), 1.0)))
-        return S.dnr_next_hops(at, came_from, payload, pub.publisher, hosts, trees, congested, router, least), \
-            at in hosts
+    def least_ce(at: Broker):
+        return lambda candidates: min(candidates, key=lambda n: ce.get((at, n), 1.0))
+
+    starts = [S.router_step(router, p.publisher, p.hosts, trees, congested, least_ce) for p in publications]
 
     def arrive(k: int, at: Broker, came_from, payload, hops: int, tick: int) -> None:
-        sends, deliver = step(k, at, came_from, payload)
+        deliver, sends = starts[k][1](at, came_from, payload)
         pub = publications[k]
         if deliver:
             got[k][at] = got[k].get(at, 0) + 1
@@ -336,8 +330,7 @@ def simulate(scot: Scot, publications: list[Publication], router: str, window: i
         in_transit = []
         while next_pub < len(pending) and publications[pending[next_pub]].tick <= tick:
             k = pending[next_pub]
-            arrive(k, publications[k].publisher, None, frozenset(publications[k].hosts) if router == "bid" else 0,
-                   0, tick)
+            arrive(k, publications[k].publisher, None, starts[k][0], 0, tick)
             next_pub += 1
         for link in list(busy):  # every link sends up to its capacity
             q = queues[link]
@@ -350,10 +343,11 @@ def simulate(scot: Scot, publications: list[Publication], router: str, window: i
             for link in set(entered) | set(left) | set(ce):
                 n_in, n_out = entered.get(link, 0), left.get(link, 0)
                 ce[link] = 1.0 if n_in == n_out else (n_in / n_out if n_out else float("inf"))
+            congested.clear()
             if congestion_rule == "not-free":
-                congested = {link for link, c in ce.items() if c != 1 or queues.get(link)}
+                congested.update(link for link, c in ce.items() if c != 1 or queues.get(link))
             else:
-                congested = {link for link, c in ce.items() if c > 1 and queues.get(link)}
+                congested.update(link for link, c in ce.items() if c > 1 and queues.get(link))
             entered.clear()
             left.clear()
             out.queue_samples.append(sum(len(queues.get(link, ())) for link in out.burst_links))

@@ -260,19 +260,37 @@ def tables_for(space: Space, live: frozenset, representative: str) -> tuple:
     return tuple((n, tuple(routing_table(space, n, live, representative).items())) for n in sorted(live))
 
 
-def network(space: Space, ids: Iterable[str], representative: str = "smallest",
-            tables_after_failure: str = "repaired") -> Network:
+def checked_ids(space: Space, ids: Iterable[str]) -> list[str]:
+    """The identifiers, each checked against the space; duplicates and no nodes are refused."""
     ids = list(ids)
+    seen, duplicates = set(), set()
     for n in ids:
-        space.check(n)
-    if len(set(ids)) != len(ids):
-        raise ValueError(f"duplicate node identifiers: {sorted({n for n in ids if ids.count(n) > 1})}")
+        (duplicates if space.check(n) in seen else seen).add(n)
+    if duplicates:
+        raise ValueError(f"duplicate node identifiers: {sorted(duplicates)[:10]}")
     if not ids:
         raise ValueError("a network needs at least one node")
-    if representative not in REPRESENTATIVES:
-        raise ValueError(f"unknown representative choice {representative!r}; known: {', '.join(REPRESENTATIVES)}")
-    if tables_after_failure not in TABLE_READINGS:
-        raise ValueError(f"unknown table reading {tables_after_failure!r}; known: {', '.join(TABLE_READINGS)}")
+    return ids
+
+
+def check_choice(what: str, value: str, known: tuple) -> None:
+    if value not in known:
+        raise ValueError(f"unknown {what} {value!r}; known: {', '.join(known)}")
+
+
+def check_failures(live, nodes: set) -> None:
+    unknown = sorted(nodes - set(live))
+    if unknown:
+        raise ValueError(f"cannot fail {unknown[:10]}: not live nodes")
+    if nodes >= set(live):
+        raise ValueError("every node would have failed")
+
+
+def network(space: Space, ids: Iterable[str], representative: str = "smallest",
+            tables_after_failure: str = "repaired") -> Network:
+    ids = checked_ids(space, ids)
+    check_choice("representative choice", representative, REPRESENTATIVES)
+    check_choice("table reading", tables_after_failure, TABLE_READINGS)
     live = frozenset(ids)
     return Network(space, live, tables_for(space, live, representative), frozenset(), frozenset(),
                    representative, tables_after_failure)
@@ -360,8 +378,7 @@ def unsubscribe(net: Network, n: str, f: Filter, handling: str = "resubscribe-un
         raise ValueError(f"{n!r} is not a live node")
     if (n, n, f, n) not in net.filters:
         raise ValueError(f"{n!r} has no subscription {f}")
-    if handling not in UNSUBSCRIBE:
-        raise ValueError(f"unknown unsubscribe handling {handling!r}; known: {', '.join(UNSUBSCRIBE)}")
+    check_choice("unsubscribe handling", handling, UNSUBSCRIBE)
     spread = broadcast(net, n, 0)
     heard = {n} | {m for _, m, _ in spread.messages}  # a lost message leaves its range's entries
     net = attrs.evolve(net, filters=frozenset(e for e in net.filters if e[0] not in heard or (e[2], e[3]) != (f, n)),
@@ -383,12 +400,8 @@ def fail(net: Network, nodes: Iterable[str]) -> Network:
     """Nodes crash at once; their filter tables go with them. Under `repaired` every live node's
     table is rebuilt from the live nodes; under `stale` tables still name the failed nodes."""
     nodes = set(nodes)
-    unknown = sorted(nodes - net.live)
-    if unknown:
-        raise ValueError(f"cannot fail {unknown}: not live nodes")
+    check_failures(net.live, nodes)
     live = net.live - nodes
-    if not live:
-        raise ValueError("every node would have failed")
     filters = frozenset(e for e in net.filters if e[0] in live)
     reach = frozenset(r for r in net.reach if r[0] in live)
     tables = tables_for(net.space, live, net.representative) if net.tables_after_failure == "repaired" else \

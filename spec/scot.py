@@ -330,9 +330,7 @@ def snr_next_hops(at: Broker, came_from: Broker | None, publisher: Broker, hosts
 def snr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
         trees: dict[Broker, dict[Broker, Broker]]) -> Routing:
     """Algorithm 3: reverse path forwarding along the subscription trees."""
-    hosts = sorted(set(subscriber_hosts), key=repr)
-    r = route(publisher, None, lambda at, came_from, _: (
-        at in hosts, [(n, None) for n in snr_next_hops(at, came_from, publisher, hosts, trees)]))
+    r = route(publisher, *router_step("snr", publisher, sorted(set(subscriber_hosts), key=repr), trees))
     return Routing(r.deliveries, r.messages, r.hops, r.received)
 
 
@@ -349,8 +347,7 @@ def bid_routing(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker
                 trees: dict[Broker, dict[Broker, Broker]]) -> Routing:
     """Algorithm 2: the notification carries the BIDs of the matching subscriptions' hosts; a
     broker whose BID is among them delivers locally (localBID) and drops it."""
-    r = route(publisher, frozenset(subscriber_hosts),
-              lambda at, came_from, bids: (at in bids, bid_next_hops(at, bids, trees)))
+    r = route(publisher, *router_step("bid", publisher, subscriber_hosts, trees))
     return Routing(r.deliveries, r.messages, r.hops, r.received)
 
 
@@ -425,6 +422,27 @@ def dnr_next_hops(at: Broker, came_from: Broker | None, cbv: int, publisher: Bro
     return sends
 
 
+ROUTERS = ("snr", "bid") + DNR_READINGS
+
+
+def router_step(router: str, publisher: Broker, hosts, trees, congested=frozenset(), choose_at=None, say=None):
+    """(the payload the publisher starts with, step) for one notification under `router`, where
+    step(at, came_from, payload) says whether `at` delivers to local subscribers and which
+    (next broker, payload) copies it sends: the per-broker rule that `route` below and the queue
+    simulation (reference.scot.simulate) both apply. `choose_at(at)` is DNR's least-CE choice at
+    broker `at` (default: the first candidate)."""
+    if router == "snr":
+        return None, lambda at, came_from, _: (
+            at in hosts, [(n, None) for n in snr_next_hops(at, came_from, publisher, hosts, trees)])
+    if router == "bid":
+        return frozenset(hosts), lambda at, came_from, bids: (at in bids, bid_next_hops(at, bids, trees))
+    if router not in DNR_READINGS:
+        raise ValueError(f"unknown router {router!r}; known: {', '.join(ROUTERS)}")
+    first = (lambda candidates: candidates[0])
+    return 0, lambda at, came_from, cbv: (at in hosts, dnr_next_hops(
+        at, came_from, cbv, publisher, hosts, trees, congested, router, choose_at(at) if choose_at else first, say))
+
+
 def dnr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
         trees: dict[Broker, dict[Broker, Broker]], congested: frozenset, reading: str = "dnr-icols-only",
         choose=None, say=None) -> DnrRouting:
@@ -432,10 +450,9 @@ def dnr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
     receives one line per broker."""
     if reading not in DNR_READINGS:
         raise ValueError(f"unknown DNR reading {reading!r}; known: {', '.join(DNR_READINGS)}")
-    choose = choose or (lambda candidates: candidates[0])
     hosts = sorted(set(subscriber_hosts), key=repr)
-    return route(publisher, 0, lambda at, came_from, cbv: (at in hosts, dnr_next_hops(
-        at, came_from, cbv, publisher, hosts, trees, congested, reading, choose, say)), congested)
+    return route(publisher, *router_step(reading, publisher, hosts, trees, congested,
+                                         (lambda at: choose) if choose else None, say), congested)
 
 
 class Decisions:
