@@ -12,14 +12,15 @@ Z3:
                answer to "does every event matching f2 match f1" on every pair of a filter family.
 Exhaustive, operations one at a time: every live node set of the identifier spaces (k, L) in the
 scope, then every sequence of up to `max_ops` operations (subscribe any live node to any filter
-of a small family whose members cover one another, unsubscribe one it holds, fail any live node),
+of a small family whose members cover one another, unsubscribe one it holds, fail any live node,
+let one leave, join any identifier that is not live),
 and in every reachable network every publisher and every event of a family.
 Exhaustive, messages in flight: the whole space live, every assignment of filters beforehand, a
 script of one subscribe or unsubscribe and one publish, every start order and every delivery
 order of the messages in flight (and crashes in the large scope); the claim is judged when all is
 quiet. Both use the shared explorer and give shortest traces.
 Readings: covering optimization / tables after failures / representative / unsubscribe handling,
-named "covering/repaired/smallest/resubscribe-uncovered" etc.; `stale` tables, `remove-only` and
+named "covering-ordered/repaired/smallest/resubscribe-uncovered" etc.; `stale` tables, `remove-only` and
 the planted bugs in the tests are the negative controls.
 """
 
@@ -35,7 +36,7 @@ import numpy as np
 import z3
 
 from checks.explorer import TransitionSystem, explore
-from checks.verdict import CheckResult, Verdict, property_result, search_verdict
+from checks.verdict import CheckResult, Verdict, property_result, search_verdict, spark_verdicts
 from checks.z3kit import prove_lemmas
 from spec import irbr as I
 
@@ -49,20 +50,22 @@ EVENTS = ({"x": 2}, {"x": 7})
 
 @attrs.frozen
 class Reading:
-    covering: str = "covering"
+    covering: str = "covering-ordered"
     tables: str = "repaired"
     representative: str = "smallest"
     unsubscribe: str = "resubscribe-uncovered"
+    join: str = "copy-closest"
 
     @property
     def name(self) -> str:
-        return f"{self.covering}/{self.tables}/{self.representative}/{self.unsubscribe}"
+        base = f"{self.covering}/{self.tables}/{self.representative}/{self.unsubscribe}"
+        return base if self.join == "copy-closest" else f"{base}/{self.join}"
 
 
-READINGS = {r.name: r for r in (Reading(), Reading("no-covering"), Reading(tables="stale"),
+READINGS = {r.name: r for r in (Reading(), Reading("covering"), Reading("no-covering"), Reading(tables="stale"),
                                 Reading(tables="stale-alternates"), Reading(representative="largest"),
                                 Reading(representative="per-node"), Reading(unsubscribe="remove-only"),
-                                Reading("no-covering", unsubscribe="remove-only"))}
+                                Reading("no-covering", unsubscribe="remove-only"), Reading(join="ask-subscribers"))}
 
 
 def reading_named(name: str) -> Reading:
@@ -195,11 +198,11 @@ class Scope:
         return ("every live node set of " + ", ".join(f"(k={k}, L={L}) with <= {ops} operations"
                                                        for k, L, ops in self.spaces)
                 + f" (subscribe any live node to any of {len(FILTERS)} filters, unsubscribe one it holds, fail any "
-                  f"live node), every "
+                  f"live node, let one leave, join any other identifier), every "
                   f"publisher, {len(EVENTS)} events")
 
 
-SCOPES = {"default": Scope(((2, 2, 3), (2, 3, 1), (3, 2, 1))),
+SCOPES = {"default": Scope(((2, 2, 4), (2, 3, 1), (3, 2, 1))),
           "large": Scope(((2, 2, 4), (2, 3, 2), (3, 2, 2)))}
 
 
@@ -215,7 +218,8 @@ def operations(net: I.Network) -> list[tuple]:
     ops += [("unsubscribe", n, k) for n in sorted(net.live) for k in range(len(FILTERS))
             if (n, n, FILTERS[k], n) in net.filters]
     if len(net.live) > 1:
-        ops += [("fail", n) for n in sorted(net.live)]
+        ops += [("fail", n) for n in sorted(net.live)] + [("leave", n) for n in sorted(net.live)]
+    ops += [("join", n) for n in net.space.identifiers() if n not in net.live]
     return ops
 
 
@@ -224,13 +228,16 @@ def apply(net: I.Network, op: tuple, reading: Reading) -> I.Network:
         return I.subscribe(net, op[1], FILTERS[op[2]], reading.covering)[0]
     if op[0] == "unsubscribe":
         return I.unsubscribe(net, op[1], FILTERS[op[2]], reading.unsubscribe, reading.covering)[0]
+    if op[0] == "join":
+        return I.join(net, op[1], reading.join)[0]
+    if op[0] == "leave":
+        return I.leave(net, op[1], reading.unsubscribe, reading.covering)
     return I.fail(net, [op[1]])
 
 
 @functools.lru_cache(maxsize=8)  # every invariant and witness of a state asks for the same runs
 def runs_of(net: I.Network) -> tuple[I.PublishRun, ...]:
-    return tuple(I.PublishRun(net, I.publish(net, publisher, event))
-                 for publisher in sorted(net.live) for event in EVENTS)
+    return tuple(I.publish_run(net, publisher, event) for publisher in sorted(net.live) for event in EVENTS)
 
 
 def explore_reading(scope: Scope, reading: Reading, deadline: float | None = None):
@@ -259,7 +266,7 @@ def trace_document(prop: str, reading: Reading, trace) -> dict[str, Any]:
     run = first_failing_run(trace[-1][1][1], next(p for p in I.RUN_PROPERTIES if p.name == prop))
     return {"algorithm": ALGORITHM, "property": prop, "reading": reading.name, "method": "exhaustive",
             "k": net0.space.k, "L": net0.space.L, "live": sorted(net0.live),
-            "operations": [[op[0], op[1]] + ([str(FILTERS[op[2]])] if op[0] != "fail" else [])
+            "operations": [[op[0], op[1]] + ([str(FILTERS[op[2]])] if op[0] in ("subscribe", "unsubscribe") else [])
                            for op, _ in trace[1:]],
             "publisher": run.publication.publisher, "event": dict(run.publication.event)}
 
@@ -267,9 +274,9 @@ def trace_document(prop: str, reading: Reading, trace) -> dict[str, Any]:
 def replay_document(doc: dict[str, Any], say=print) -> tuple[bool, None]:
     """Rebuild the network, apply each operation (printing the filter tables it changes), publish
     and judge the property; True if it fails. A `flight` document replays message by message."""
-    reading = reading_named(doc.get("reading", "<missing>"))
     if doc.get("kind") == "flight":
         return replay_flight(doc, say), None
+    reading = reading_named(doc.get("reading", "<missing>"))
     prop = next((p for p in I.RUN_PROPERTIES if p.name == doc.get("property")), None)
     if prop is None:
         raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
@@ -287,12 +294,20 @@ def replay_document(doc: dict[str, Any], say=print) -> tuple[bool, None]:
         elif op[0] == "fail":
             net = I.fail(net, [op[1]])
             say(f"step {step}: {op[1]} fails")
+        elif op[0] == "leave":
+            net = I.leave(net, op[1], reading.unsubscribe, reading.covering)
+            say(f"step {step}: {op[1]} leaves (unsubscribes its filters, then departs)")
+        elif op[0] == "join":
+            net, messages = I.join(net, op[1], reading.join)
+            say(f"step {step}: {op[1]} joins ({reading.join}, {messages} messages); its filter table "
+                f"{[(p, str(f), s) for p, f, s in net.ft(op[1])]}")
         else:
-            raise ValueError(f"step {step}: unknown operation {op[0]!r} (subscribe, unsubscribe, fail)")
-    pub = I.publish(net, doc["publisher"], doc["event"])
+            raise ValueError(f"step {step}: unknown operation {op[0]!r} (subscribe, unsubscribe, fail, leave, join)")
+    run = I.publish_run(net, doc["publisher"], doc["event"])
+    pub = run.publication
     say(f"{doc['publisher']} publishes {doc['event']}: notified {dict(pub.notified)}, interested "
-        f"{I.interested(net, doc['event'])}, {pub.messages} messages" + (f", lost {list(pub.lost)}" if pub.lost else ""))
-    holds = prop.predicate(I.PublishRun(net, pub))
+        f"{sorted(run.interested)}, {pub.messages} messages" + (f", lost {list(pub.lost)}" if pub.lost else ""))
+    holds = prop.predicate(run)
     say(f"{prop.name}: {'holds' if holds else 'VIOLATED'}")
     return not holds, None
 
@@ -327,6 +342,8 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
                               "(empty ones too)",
                               cases=pairs, seconds=time.perf_counter() - start,
                               detail=f"disagreements: {wrong[:3]}" if wrong else "covers agrees with Z3 on every pair"))
+    if spark_summary is not None and (only is None or "spark" in only):
+        results += spark_results(spark_summary, write_counterexample)
     if only is not None and "exhaustive" not in only:
         return results
     sc = SCOPES[scope]
@@ -351,100 +368,166 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
     return results
 
 
+def spark_results(summary: dict[str, Any], write_counterexample) -> list[CheckResult]:
+    """One result per (reading, property) column of the Spark job's summary."""
+    from spark_validation.irbr import IrbrJob
+
+    config = {k: v for k, v in summary["config"].items() if k != "algorithm"}
+    job = IrbrJob(**{**config, "readings": tuple(config["readings"])})
+    return spark_verdicts(summary, job, f"{summary['cases']} random workloads: k in 2, 4, 16, 2..{job.small_nodes} "
+                          f"nodes (one in {job.large_every}: {job.small_nodes + 1}..{job.max_nodes}), 4.."
+                          f"{job.max_operations} random subscribes, unsubscribes, publishes, failures and joins; "
+                          "every publication judged", write_counterexample, unit="workloads")
+
+
 # --------------------------------------------------------------------------------------------
 # Exhaustive, messages in flight: every interleaving of a few concurrent operations
 # --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class FlightReading:
+    """A one-at-a-time reading plus the rules of messages in flight (spec.irbr.Rules); named as
+    the reading, with each rule that is not the default appended."""
+
+    reading: Reading = Reading()
+    ordering: str = "lamport"
+    concurrency: str = "widen-then-withdraw"
+    forwarding: str = "retry-alternate"
+
+    @property
+    def rules(self) -> I.Rules:
+        return I.Rules(self.reading.covering, self.reading.unsubscribe, self.ordering, self.concurrency,
+                       self.forwarding)
+
+    @property
+    def name(self) -> str:
+        defaults = I.Rules()
+        extra = [v for v, d in ((self.ordering, defaults.ordering), (self.concurrency, defaults.concurrency),
+                                (self.forwarding, defaults.forwarding)) if v != d]
+        return "/".join([self.reading.name] + extra)
+
+
+FLIGHT_READINGS = {r.name: r for r in (
+    FlightReading(), FlightReading(concurrency="withdraw-at-once"), FlightReading(ordering="arrival"),
+    FlightReading(forwarding="fire-and-forget"), FlightReading(Reading(unsubscribe="remove-only")),
+    FlightReading(Reading("no-covering"), concurrency="withdraw-at-once"))}
+
+
+def flight_reading_named(name: str) -> FlightReading:
+    if name not in FLIGHT_READINGS:
+        raise ValueError(f"unknown IRBR reading of messages in flight {name!r}; known: {', '.join(FLIGHT_READINGS)}")
+    return FLIGHT_READINGS[name]
+
 
 @attrs.frozen
 class FlightScope:
     k: int
     L: int
     crashes: int
+    nodes: int | None = None  # the first `nodes` identifiers live (None: all)
+    pairs: bool = True        # scripts with a subscribe and an unsubscribe of one subscription too
 
     def describe(self) -> str:
-        return (f"every identifier of (k={self.k}, L={self.L}) live, every assignment of at most one of "
-                f"{len(FLIGHT_FILTERS)} filters per node beforehand, every script of one subscribe or unsubscribe "
-                f"and one publish, every start order and delivery order, <= {self.crashes} crash(es)")
+        space = I.Space(self.k, self.L)
+        live = space.identifiers()[:self.nodes]
+        return (f"live nodes {', '.join(live)} of (k={self.k}, L={self.L}), every assignment of at most one of "
+                f"{len(FLIGHT_FILTERS)} filters per node beforehand, every script of a publish and one subscribe or "
+                "unsubscribe" + (", or a subscribe and an unsubscribe of one node and filter (either order)"
+                                 if self.pairs else "") +
+                f", every start order and delivery order, <= {self.crashes} crash(es) at any moment")
 
 
-FLIGHT_SCOPES = {"default": FlightScope(2, 2, 0), "large": FlightScope(2, 2, 1)}
+FLIGHT_SCOPES = {"default": FlightScope(2, 2, 1, nodes=3), "large": FlightScope(2, 2, 1)}
 FLIGHT_FILTERS = FILTERS[:2]  # x in 0..9 covers x in 0..4
 FLIGHT_EVENT = (("x", 2),)
 
 
-def flight_initial_states(scope: FlightScope, reading: Reading):
+def flight_scripts(ids: list[str], held: set, pairs: bool = True) -> list[tuple]:
+    """The operations besides the publish: one subscribe or unsubscribe, or a pair on one
+    subscription (unsubscribe then subscribe again if held, subscribe then unsubscribe if not)."""
+    singles = [(("subscribe", n, f),) for n in ids for f in FLIGHT_FILTERS] + \
+        [(("unsubscribe", n, f),) for n, f in sorted(held, key=lambda e: (e[0], str(e[1])))]
+    if not pairs:
+        return singles
+    return singles + [(("unsubscribe", n, f), ("subscribe", n, f)) if (n, f) in held else
+                      (("subscribe", n, f), ("unsubscribe", n, f)) for n in ids for f in FLIGHT_FILTERS]
+
+
+def flight_initial_states(scope: FlightScope, reading: FlightReading):
     space = I.Space(scope.k, scope.L)
-    ids = space.identifiers()
+    ids = space.identifiers()[:scope.nodes]
     for assignment in itertools.product(range(len(FLIGHT_FILTERS) + 1), repeat=len(ids)):
-        net = I.network(space, ids, reading.representative, reading.tables)
-        steady = set()
+        net = I.network(space, ids, reading.reading.representative, reading.reading.tables)
+        held = set()
         for node, choice in zip(ids, assignment):
             if choice:
-                net = I.subscribe(net, node, FLIGHT_FILTERS[choice - 1], reading.covering)[0]
-                steady.add((node, FLIGHT_FILTERS[choice - 1]))
-        others = [("subscribe", n, f) for n in ids for f in FLIGHT_FILTERS] + \
-            [("unsubscribe", n, f) for n, f in sorted(steady, key=lambda e: (e[0], str(e[1])))]
-        for other in others:
+                net = I.subscribe(net, node, FLIGHT_FILTERS[choice - 1], reading.reading.covering)[0]
+                held.add((node, FLIGHT_FILTERS[choice - 1]))
+        for ops in flight_scripts(ids, held, scope.pairs):
             for publisher in ids:
-                script = (other, ("publish", publisher, FLIGHT_EVENT))
-                kept = frozenset(steady - ({(other[1], other[2])} if other[0] == "unsubscribe" else set()))
-                yield (script, kept, I.Flight(net))
+                script = ops + (("publish", publisher, FLIGHT_EVENT),)
+                steady = frozenset(held - {(node, item) for _, node, item in ops})
+                yield (script, steady, I.Flight(net))
 
 
-def explore_flight(scope: FlightScope, reading: Reading, deadline: float | None = None):
-    prop = I.FLIGHT_PROPERTIES[0]
-
-    def actions(state):
-        script, _, f = state
-        acts = [("start", k) for k in range(len(script)) if k not in f.started]
-        acts += [("deliver", m) for m in sorted(f.flight, key=repr)]
-        if f.crashes < scope.crashes:
-            acts += [("crash", n) for n in sorted(f.net.live) if len(f.net.live) > 1]
-        return acts
-
-    def successor(state, action):
-        script, steady, f = state
-        if action[0] == "start":
-            f = I.start(f, script, action[1], reading.covering, reading.unsubscribe)
-        elif action[0] == "deliver":
-            f = I.deliver(f, script, action[1], reading.covering, reading.unsubscribe)
-        else:
-            f = I.crash(f, action[1])
-            steady = frozenset(e for e in steady if e[0] != action[1])
-        return (script, steady, f)
-
-    def run_of(state) -> I.FlightRun | None:
-        script, steady, f = state
-        quiet = not f.flight and len(f.started) == len(script)
-        return I.FlightRun(f, script, steady) if quiet else None
-
-    def holds(state) -> bool:
-        run = run_of(state)
-        return run is None or prop.predicate(run)
-
-    def seen(state) -> bool:
-        run = run_of(state)
-        return run is not None and prop.witness(run)
-
-    system = TransitionSystem(lambda: flight_initial_states(scope, reading), actions, successor)
-    return explore(system, {prop.name: holds}, {prop.name: seen}, deadline_seconds=deadline)
+def flight_actions(state, crashes: int) -> list[tuple]:
+    """Start an operation (a node's own in script order), deliver any message in flight, let a
+    waiting withdrawal spread, crash a node."""
+    script, _, f = state
+    acts = [("start", k) for k in range(len(script)) if k not in f.started
+            and all(j in f.started for j in range(k) if script[j][1] == script[k][1])]
+    acts += [("deliver", m) for m in sorted(f.flight, key=repr)]
+    acts += [("withdraw", k) for k in sorted(f.pending) if I.can_withdraw(f, k)]
+    if f.crashes < crashes and len(f.net.live) > 1:
+        acts += [("crash", n) for n in sorted(f.net.live)]
+    return acts
 
 
-FLIGHT_READINGS = ("covering/repaired/smallest/resubscribe-uncovered", "covering/repaired/smallest/remove-only",
-                   "no-covering/repaired/smallest/resubscribe-uncovered")
+def flight_step(state, action, rules: I.Rules):
+    script, steady, f = state
+    if action[0] == "start":
+        f = I.start(f, script, action[1], rules)
+    elif action[0] == "deliver":
+        f = I.deliver(f, script, action[1], rules)
+    elif action[0] == "withdraw":
+        f = I.withdraw(f, script, action[1])
+    else:
+        f = I.crash(f, action[1])
+        steady = frozenset(e for e in steady if e[0] != action[1])
+    return (script, steady, f)
 
 
-def flight_document(reading: Reading, trace) -> dict[str, Any]:
+def flight_run(state) -> I.FlightRun | None:
+    script, steady, f = state
+    quiet = not f.flight and not f.pending and len(f.started) == len(script)
+    return I.FlightRun(f, script, steady) if quiet else None
+
+
+def explore_flight(scope: FlightScope, reading: FlightReading, deadline: float | None = None):
+    rules = reading.rules
+    system = TransitionSystem(lambda: flight_initial_states(scope, reading),
+                              lambda state: flight_actions(state, scope.crashes),
+                              lambda state, action: flight_step(state, action, rules))
+    invariants = {p.name: (lambda s, p=p: (r := flight_run(s)) is None or p.predicate(r)) for p in I.FLIGHT_PROPERTIES}
+    witnesses = {p.name: (lambda s, p=p: (r := flight_run(s)) is not None and p.witness(r))
+                 for p in I.FLIGHT_PROPERTIES}
+    return explore(system, invariants, witnesses, deadline_seconds=deadline)
+
+
+def _text(item) -> Any:
+    return str(item) if isinstance(item, I.Filter) else item
+
+
+def flight_document(prop: str, reading: FlightReading, trace) -> dict[str, Any]:
     script, steady, first = trace[0][1]
     before = sorted([n, str(f)] for n, p, f, s in first.net.filters if n == p == s)
 
     def step(action) -> list:
         if action[0] == "deliver":
-            kind, origin, item, sender, receiver, prefix = action[1]
-            return ["deliver", kind, origin, str(item) if kind != "event" else item, sender, receiver, prefix]
+            return ["deliver"] + [_text(v) for v in action[1]]
         return list(action)
 
-    return {"algorithm": ALGORITHM, "property": I.FLIGHT_PROPERTIES[0].name, "reading": reading.name,
+    return {"algorithm": ALGORITHM, "property": prop, "reading": reading.name,
             "method": "exhaustive", "kind": "flight", "k": first.net.space.k, "L": first.net.space.L,
             "live": sorted(first.net.live), "subscriptions": before,
             "script": [[kind, node, str(item) if kind != "publish" else dict(item)] for kind, node, item in script],
@@ -452,56 +535,59 @@ def flight_document(reading: Reading, trace) -> dict[str, Any]:
 
 
 def replay_flight(doc: dict[str, Any], say=print) -> bool:
-    reading = reading_named(doc["reading"])
-    net = I.network(I.Space(doc["k"], doc["L"]), doc["live"], reading.representative, reading.tables)
+    reading = flight_reading_named(doc["reading"])
+    r = reading.reading
+    prop = next((p for p in I.FLIGHT_PROPERTIES if p.name == doc.get("property")), None)
+    if prop is None:
+        raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
+                         f"{', '.join(p.name for p in I.FLIGHT_PROPERTIES)}")
+    net = I.network(I.Space(doc["k"], doc["L"]), doc["live"], r.representative, r.tables)
     for node, text in doc["subscriptions"]:
-        net = I.subscribe(net, node, I.parse_filter(text), reading.covering)[0]
+        net = I.subscribe(net, node, I.parse_filter(text), r.covering)[0]
     script = tuple((kind, node, I.parse_filter(item) if kind != "publish" else tuple(sorted(item.items())))
                    for kind, node, item in doc["script"])
-    steady = {(n, I.parse_filter(t)) for n, t in doc["subscriptions"]} - \
-        {(node, item) for kind, node, item in script if kind == "unsubscribe"}
-    state = I.Flight(net)
+    steady = {(n, I.parse_filter(t)) for n, t in doc["subscriptions"]} - {(node, item) for _, node, item in script}
+    state = (script, frozenset(steady), I.Flight(net))
     say(f"IRBR ({reading.name}) on k={doc['k']}, L={doc['L']}; subscribed beforehand: {doc['subscriptions']}; "
         f"script: {doc['script']}")
     for number, step in enumerate(doc["steps"], start=1):
-        if step[0] == "start":
-            state = I.start(state, script, step[1], reading.covering, reading.unsubscribe)
-            say(f"step {number}: start {doc['script'][step[1]]}")
-        elif step[0] == "crash":
-            state = I.crash(state, step[1])
-            steady = {e for e in steady if e[0] != step[1]}
-            say(f"step {number}: {step[1]} crashes")
+        if step[0] == "deliver":
+            kind, origin, item, sender, receiver, prefix, clock = step[1:]
+            action = ("deliver", (kind, origin, item if kind == "event" else I.parse_filter(item), sender, receiver,
+                                  prefix, clock))
+            say(f"step {number}: {kind} of {origin} arrives at {receiver} from {sender} (range {prefix}, clock {clock})")
         else:
-            _, kind, origin, item, sender, receiver, prefix = step
-            message = (kind, origin, item if kind == "event" else I.parse_filter(item), sender, receiver, prefix)
-            if message not in state.flight:
-                raise ValueError(f"step {number}: {step} is not in flight")
-            state = I.deliver(state, script, message, reading.covering, reading.unsubscribe)
-            say(f"step {number}: {kind} of {origin} arrives at {receiver} from {sender} (range {prefix})")
-    if state.flight or len(state.started) < len(script):
+            action = tuple(step)
+            say(f"step {number}: " + {"start": f"start {doc['script'][step[1]] if step[0] == 'start' else ''}",
+                                      "withdraw": f"the withdrawal of operation {step[1]} spreads",
+                                      "crash": f"{step[1]} crashes"}.get(step[0], str(step)))
+        if action not in flight_actions(state, crashes=1 + state[2].crashes):
+            raise ValueError(f"step {number}: {step} is not possible here")
+        state = flight_step(state, action, reading.rules)
+    run = flight_run(state)
+    if run is None:
         raise ValueError("the steps do not reach a quiescent state")
-    run = I.FlightRun(state, script, frozenset(steady))
-    holds = I.FLIGHT_PROPERTIES[0].predicate(run)
-    say(f"notified (event, node, times): {list(state.notified)}; steady subscriptions: "
-        f"{sorted((n, str(f)) for n, f in steady)}")
-    say(f"{I.FLIGHT_PROPERTIES[0].name}: {'holds' if holds else 'VIOLATED'}")
+    holds = prop.predicate(run)
+    say(f"notified (event, node, times): {list(run.state.notified)}; steady subscriptions: "
+        f"{sorted((n, str(f)) for n, f in run.steady)}; entries: "
+        f"{sorted((m, p, str(f), s) for m, p, f, s in run.state.net.filters)}")
+    say(f"{prop.name}: {'holds' if holds else 'VIOLATED'}")
     return not holds
 
 
 def flight_checks(scope: str, write_counterexample, deadline_seconds: float) -> list[CheckResult]:
     sc = FLIGHT_SCOPES[scope]
     out = []
-    for name in FLIGHT_READINGS:
-        reading = READINGS[name]
+    for name, reading in FLIGHT_READINGS.items():
         ex = explore_flight(sc, reading, deadline_seconds)
-        prop = I.FLIGHT_PROPERTIES[0]
-        verdict, detail = search_verdict(prop.name in ex.violations, ex.witnessed[prop.name], ex.complete,
-                                         deadline_seconds)
-        path, detail = None, detail or f"{ex.transitions} transitions"
-        if verdict is Verdict.VIOLATED:
-            trace = ex.violations[prop.name]
-            path = write_counterexample(flight_document(reading, trace))
-            detail = f"shortest trace: {len(trace) - 1} steps"
-        out.append(result(prop.name, "exhaustive", name, verdict, sc.describe(), cases=ex.initial, states=ex.states,
-                          seconds=ex.seconds, counterexample=path, detail=detail))
+        for prop in I.FLIGHT_PROPERTIES:
+            verdict, detail = search_verdict(prop.name in ex.violations, ex.witnessed[prop.name], ex.complete,
+                                             deadline_seconds)
+            path, detail = None, detail or f"{ex.transitions} transitions"
+            if verdict is Verdict.VIOLATED:
+                trace = ex.violations[prop.name]
+                path = write_counterexample(flight_document(prop.name, reading, trace))
+                detail = f"shortest trace: {len(trace) - 1} steps"
+            out.append(result(prop.name, "exhaustive", name, verdict, sc.describe(), cases=ex.initial,
+                              states=ex.states, seconds=ex.seconds, counterexample=path, detail=detail))
     return out

@@ -10,16 +10,21 @@ holds another node. Filter tables are dictionaries from prefix to (filter, subsc
 tests/test_irbr.py holds this to the spec (filter tables and every publication) on random
 networks and operation sequences.
 
-First slice, as the spec: subscribe (with the covering optimization), unsubscribe, fail, publish.
+As the spec's one-at-a-time model: subscribe (with the covering optimization), unsubscribe, fail,
+join, leave, publish; `random_workload` draws the Spark validation's networks and operations.
 """
 
 from __future__ import annotations
 
 import zlib
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections import deque
 from typing import Iterable
 
+import attrs
+import numpy as np
+
+from reference.generators import log_uniform_int, rng_for
 from spec import irbr as I
 from spec.irbr import Filter, Publication, Space, common_prefix_length, parse_filter  # noqa: F401
 
@@ -30,7 +35,7 @@ class Network:
     """`Network(k, L, ids)`: a Pastry-style network of live nodes with IRBR's filter tables."""
 
     def __init__(self, k: int, L: int, ids: Iterable[str], representative: str = "smallest",
-                 tables_after_failure: str = "repaired", covering: str = "covering",
+                 tables_after_failure: str = "repaired", covering: str = "covering-ordered",
                  unsubscribe: str = "resubscribe-uncovered"):
         self.space = Space(k, L)
         ids = I.checked_ids(self.space, ids)
@@ -42,36 +47,58 @@ class Network:
         self.unsubscribe_handling = unsubscribe
         self._reach: dict[tuple[str, Filter], int] = {}
         self._live_sorted: list[str] | None = None
+        self._tables: dict[str, tuple] = {}  # delegation lists, dropped when the nodes change
+        self._subranges: dict[str, list] = {}
         self.live = set(ids)
         self._table_ids = sorted(ids)  # what routing tables are built from (stale: the ids before failures)
         self._ft: dict[str, dict[str, list[tuple[Filter, str]]]] = {n: {} for n in ids}
 
     # -- routing ---------------------------------------------------------------------------
 
-    def _range(self, prefix: str) -> tuple[int, int]:
-        ids = self._table_ids
-        return bisect_left(ids, prefix), bisect_left(ids, prefix + _AFTER_EVERY_DIGIT)
-
     def delegations(self, n: str, level: int) -> list[tuple[str, str]]:
         """(range prefix, representative) for every range n delegates at levels >= level."""
-        out = []
+        cached = self._tables.get(n)
+        if cached is None:
+            cached = self._tables[n] = self._delegation_table(n)
+        table, starts = cached
+        return table if level == 0 else table[starts[level]:] if level < len(starts) else []
+
+    def _children(self, prefix: str) -> list[tuple[str, int, int]]:
+        """The non-empty sub-ranges of `prefix` (one digit longer) as (prefix, lo, hi) slices of
+        the sorted identifiers, shared by every node of the range; kept until the nodes change."""
+        got = self._subranges.get(prefix)
+        if got is None:
+            ids, j = self._table_ids, len(prefix)
+            lo = bisect_left(ids, prefix)
+            hi = bisect_left(ids, prefix + _AFTER_EVERY_DIGIT, lo)
+            got, a = [], lo
+            while a < hi:
+                child = ids[a][:j + 1]
+                b = bisect_left(ids, child + _AFTER_EVERY_DIGIT, a, hi)
+                got.append((child, a, b))
+                a = b
+            self._subranges[prefix] = got
+        return got
+
+    def _delegation_table(self, n: str) -> tuple[list[tuple[str, str]], list[int]]:
+        """RT^n as the delegation list at level 0 (ranges by level), and where each level starts."""
+        out, starts = [], []
         ids = self._table_ids
-        for j in range(level, self.space.L):
-            lo, hi = self._range(n[:j])
-            if hi - lo <= 1:
+        for j in range(self.space.L):
+            children = self._children(n[:j])
+            starts.append(len(out))
+            if len(children) == 1 and children[0][2] - children[0][1] <= 1:
                 break  # the range n[:j] holds n alone: nothing deeper
-            for d in self.space.digits:
-                if d == n[j]:
+            for prefix, a, b in children:
+                if prefix[j] == n[j]:
                     continue
-                a, b = self._range(n[:j] + d)
-                if a < b:
-                    rep = ids[a] if self.representative == "smallest" else ids[b - 1] \
-                        if self.representative == "largest" else \
-                        ids[a + zlib.crc32(f"{n}/{n[:j] + d}".encode()) % (b - a)]
-                    if rep not in self.live and self.tables_after_failure == "stale-alternates":
-                        rep = self._smallest_live(n[:j] + d) or rep
-                    out.append((n[:j] + d, rep))
-        return out
+                rep = ids[a] if self.representative == "smallest" else ids[b - 1] \
+                    if self.representative == "largest" else \
+                    ids[a + zlib.crc32(f"{n}/{prefix}".encode()) % (b - a)]
+                if rep not in self.live and self.tables_after_failure == "stale-alternates":
+                    rep = self._smallest_live(prefix) or rep
+                out.append((prefix, rep))
+        return out, starts
 
     def _smallest_live(self, prefix: str) -> str | None:
         if self._live_sorted is None:
@@ -104,9 +131,9 @@ class Network:
     def _level(self, node: str, f: Filter) -> int:
         """How far a subscription must go (spec.irbr.subscribe_level)."""
         level = 0
-        if self.covering == "covering":
+        if self.covering != "no-covering":
             for q, entries in self._ft[node].items():
-                if any(I.covers(f2, f) and (f2, s) != (f, node) for f2, s in entries):
+                if any(I.counts_on(f2, s, f, node, self.covering) for f2, s in entries):
                     level = max(level, common_prefix_length(q, node))
         return level
 
@@ -157,12 +184,12 @@ class Network:
         nodes = set(nodes)
         I.check_failures(self.live, nodes)
         self.live -= nodes
-        self._live_sorted = None
+        self._live_sorted, self._tables = None, {}
         for n in nodes:
             del self._ft[n]
         self._reach = {key: level for key, level in self._reach.items() if key[0] in self.live}
         if self.tables_after_failure == "repaired":
-            self._table_ids = sorted(self.live)
+            self._table_ids, self._subranges = sorted(self.live), {}
 
     def publish(self, node: str, event: dict) -> Publication:
         """Publish `event` at `node`: who was notified (node -> times) and the messages sent."""
@@ -181,6 +208,58 @@ class Network:
             received[m] = received.get(m, 0) + 1
         return Publication(node, tuple(sorted(event.items())), tuple(sorted(notified.items())),
                            tuple(sorted(received.items())), len(sent), tuple(sorted(lost)))
+
+    def leave(self, node: str) -> int:
+        """A graceful departure (spec.irbr.leave): unsubscribe every own filter, then fail.
+        Returns the messages the unsubscribes sent."""
+        node = self._live(node)
+        messages = sum(self.unsubscribe(node, f) for f, s in list(self._ft[node].get(node, ())) if s == node)
+        self.fail([node])
+        return messages
+
+    def join(self, node: str, design: str = "copy-closest") -> int:
+        """A fresh node joins (spec.irbr.join): Pastry puts it into the tables (repaired: rebuilt;
+        stale: the newcomer is added beside the failed entries), then it initializes its filter
+        table by `design`. Returns the messages the initialization took."""
+        self.space.check(node)
+        I.check_choice("join design", design, I.JOINS)
+        if node in self.live:
+            raise ValueError(f"{node!r} is already a live node")
+        live = sorted(self.live)
+        i = bisect_left(live, node)
+        # the live node sharing the longest prefix is a sorted neighbour; the smallest such on ties
+        closest = min(live[max(0, i - 1):i + 1], key=lambda m: -common_prefix_length(node, m))
+        best = common_prefix_length(node, closest)
+        closest = live[bisect_left(live, node[:best])]
+        entries = [(f, s) for q, fs in self._ft[closest].items() for f, s in fs if s != node]
+        if design == "copy-closest":
+            wanted, messages = entries, 1
+        else:
+            subscribers = {s for _, s in entries}
+            wanted = [(f, s) for (s, f), level in self._reach.items()
+                      if s in subscribers and common_prefix_length(node, s) >= level]
+            messages = 1 + 2 * len(subscribers)
+        self.live.add(node)
+        self._ft[node] = {}
+        for f, s in wanted:
+            entries = self._ft[node].setdefault(s[:common_prefix_length(node, s) + 1], [])
+            if (f, s) not in entries:
+                entries.append((f, s))
+        i = bisect_left(self._table_ids, node)
+        if i == len(self._table_ids) or self._table_ids[i] != node:
+            insort(self._table_ids, node)  # a failed identifier coming back is still known to stale tables
+        if self.tables_after_failure == "repaired":
+            self._table_ids = sorted(self.live)
+        self._live_sorted, self._tables, self._subranges = None, {}, {}
+        return messages
+
+    def publish_run(self, node: str, event: dict) -> I.PublishRun:
+        """`publish`, with what the claims (spec.irbr) judge it by: the interested live subscribers,
+        the live nodes and the unpruned delegation tree from the publisher."""
+        publication = self.publish(node, event)
+        interested = frozenset(m for m in self.live if any(f.matches(event) for f, s in self._ft[m].get(m, ())))
+        spanning, _ = self._broadcast(node, 0)
+        return I.PublishRun(publication, interested, frozenset(self.live), tuple(sorted((a, b) for a, b, _ in spanning)))
 
     def filter_table(self, node: str) -> list[tuple[str, Filter, str]]:
         """FT^node as sorted (prefix, filter, subscriber) entries, as spec.irbr.Network.ft gives them."""
@@ -288,3 +367,111 @@ class Scribe:
         self.parent, self.children = {}, {}
         for n in sorted(self.filters):
             self._join(n)
+
+
+# --------------------------------------------------------------------------------------------
+# Random networks and workloads (the Spark validation's scenarios)
+# --------------------------------------------------------------------------------------------
+
+ALGORITHM_SALT = "irbr"
+BASES = (2, 4, 16)
+MAX_RANDOM_NODES = 3000
+ATTRIBUTES = ("x", "y")
+
+
+@attrs.frozen
+class Workload:
+    """A network and a sequence of operations: ("subscribe", node, filter), ("unsubscribe", node,
+    filter), ("publish", node, event as sorted pairs), ("fail", node, None), ("leave", node, None),
+    ("join", node, None)."""
+
+    k: int
+    L: int
+    ids: tuple
+    operations: tuple
+
+    def replay(self, net: "Network", join_design: str = "copy-closest", on_publish=None) -> None:
+        """Apply the operations; `on_publish(index, run)` gets every publication's PublishRun."""
+        for index, (kind, node, item) in enumerate(self.operations):
+            if kind == "subscribe":
+                net.subscribe(node, item)
+            elif kind == "unsubscribe":
+                net.unsubscribe(node, item)
+            elif kind == "fail":
+                net.fail([node])
+            elif kind == "leave":
+                net.leave(node)
+            elif kind == "join":
+                net.join(node, join_design)
+            else:
+                run = net.publish_run(node, dict(item))
+                if on_publish is not None:
+                    on_publish(index, run)
+
+
+def random_filter(rng: np.random.Generator) -> Filter:
+    """A conjunction over x and y (values 0..9): each constrained with probability 3/4 to an
+    interval or a value, so that filters often cover one another."""
+    bounds = {}
+    for a in ATTRIBUTES:
+        if rng.random() < 0.75:
+            lo, hi = sorted(int(v) for v in rng.integers(0, 10, size=2))
+            bounds[a] = (lo, hi)
+    return I.make_filter(**bounds) if bounds else I.make_filter(x=(0, 9))
+
+
+SMALL_NODES = 64
+LARGE_EVERY = 500
+
+
+def random_workload(seed: int, max_nodes: int = MAX_RANDOM_NODES, max_operations: int = 16,
+                    small_nodes: int = SMALL_NODES, large_every: int = LARGE_EVERY) -> Workload:
+    """k uniform in (2, 4, 16); nodes log-uniform in 2..small_nodes, except with probability
+    1/large_every log-uniform in small_nodes+1..max_nodes (a large network costs hundreds of small
+    ones: exactly-once failures show on a few nodes, scale is what the large ones test); distinct
+    random identifiers of L = ceil(log_k(4 n)) digits; then 4..max_operations operations: subscribe a random live
+    node to a random filter (40%), unsubscribe a held subscription (15%), publish a random event
+    (values 0..9 of x and y, each absent with probability 1/8) at a random live node (25%),
+    fail (6%) or leave (4%) a random live node (never the last), join a random fresh identifier
+    (10%); the
+    last operation is a publish."""
+    if max_nodes < 2 or max_operations < 2:
+        raise ValueError("max_nodes and max_operations must be at least 2")
+    rng = rng_for(ALGORITHM_SALT, seed)
+    k = int(rng.choice(BASES))
+    large = max_nodes > small_nodes and rng.random() * large_every < 1
+    n = log_uniform_int(rng, small_nodes + 1, max_nodes) if large else log_uniform_int(rng, 2, min(small_nodes, max_nodes))
+    L = max(2, int(np.ceil(np.log(4 * n) / np.log(k))))
+    space = Space(k, L)
+    values = rng.choice(k ** L, size=n, replace=False) if k ** L <= 10 ** 7 else \
+        np.unique(rng.integers(0, k ** L, size=2 * n))[:n]
+
+    def ident(v: int) -> str:
+        return "".join(space.digits[(int(v) // k ** (L - 1 - i)) % k] for i in range(L))
+
+    ids = sorted(ident(v) for v in values)
+    live, held, ops = list(ids), [], []
+    count = int(rng.integers(4, max_operations + 1))
+    for i in range(count):
+        draw = 1.0 if i == count - 1 else rng.random()
+        if draw < 0.40:
+            node, f = live[int(rng.integers(len(live)))], random_filter(rng)
+            if (node, f) not in held:
+                ops.append(("subscribe", node, f))
+                held.append((node, f))
+        elif draw < 0.55 and held:
+            node, f = held.pop(int(rng.integers(len(held))))
+            ops.append(("unsubscribe", node, f))
+        elif draw < 0.65 and len(live) > 1:
+            node = live.pop(int(rng.integers(len(live))))
+            held = [(m, f) for m, f in held if m != node]
+            ops.append(("fail" if draw < 0.61 else "leave", node, None))
+        elif draw < 0.75:
+            fresh = ident(int(rng.integers(k ** L)))
+            if fresh not in live:
+                insort(live, fresh)
+                ops.append(("join", fresh, None))
+        else:
+            event = tuple((a, int(rng.integers(10))) for a in ATTRIBUTES if rng.random() >= 0.125)
+            ops.append(("publish", live[int(rng.integers(len(live)))], event))
+    return Workload(k, L, tuple(ids), tuple(ops))

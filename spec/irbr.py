@@ -16,16 +16,20 @@ over Structured P2P Networks", Journal of Software 17(5):1107-1114, 2006
                covering the filter already stands for (Fig. 3)
     abstract   exactly-once delivery to every interested subscriber "as long as the message from
                publisher to subscriber is arrivable"
+    sec. 3.4   unsubscribe, with a named design for its "special handling"
+    sec. 3.5   (1) ordering by Lamport-like clocks, (2) the concurrency rule after an unsubscribe,
+               (3) join and leave: each left open by the paper, each a named reading here
 
-Modelled in this first slice: operations one at a time (a subscribe, an unsubscribe or a failure
-completes before the next starts), failures between subscribe and publish, routing tables either
-repaired after failures (what "arrivable" means here: every live node's table lists a live
-representative for every identifier range that still has a live node), stale, or stale with
-alternates, and unsubscribe (sec. 3.4) under a named design for its "special handling"; then a
-first message-level model (sec. 3.5): a script of concurrent operations whose messages are in
-flight, delivered in any order, with crashes. Not yet modelled: Lamport clocks (scripts where a
-subscribe and an unsubscribe of one filter can overtake each other), retries of an event lost with
-a failed forwarder, joins; see docs/irbr.md. The Scribe baseline (sec. 4) is in reference/irbr.py.
+Two models share the state and the handlers. One at a time: a subscribe, unsubscribe, failure,
+join or leave completes before the next starts; routing tables are repaired after failures (what
+"arrivable" means here: every live node's table names a live representative for every range that
+still has a live node), stale, or stale with alternates. Messages in flight: a script of
+concurrent operations whose messages are delivered in any order, with crashes at any moment, under
+the ordering, concurrency and forwarding rules (`Rules`). The readings this project chose as
+corrections are the defaults: covering-ordered (the literal covering rule lets two equal filters
+count on each other), resubscribe-uncovered, copy-closest joins, lamport, widen-then-withdraw and
+retry-alternate; each literal or weaker alternative stays selectable, and docs/irbr.md gives the
+verdict of each. The Scribe baseline (sec. 4) is in reference/irbr.py.
 
 Filters are conjunctions of equality and range constraints on named attributes (integers or
 strings); `covers` decides covering exactly (checks/irbr.py cross-checks it with Z3). The filter
@@ -248,6 +252,8 @@ class Network:
     reach: frozenset = frozenset()  # (subscriber, filter, level): how far each subscription was sent
     representative: str = "smallest"
     tables_after_failure: str = "repaired"
+    known: frozenset = frozenset()  # the identifiers the tables were built from (stale: failed ones too)
+    withdrawn: frozenset = frozenset()  # (node, subscriber, filter): entries kept, no longer counted on
 
     def table(self, n: str) -> dict[str, str]:
         return dict(dict(self.tables)[n])
@@ -256,8 +262,10 @@ class Network:
         return sorted((p, f, s) for m, p, f, s in self.filters if m == n)
 
 
-def tables_for(space: Space, live: frozenset, representative: str) -> tuple:
-    return tuple((n, tuple(routing_table(space, n, live, representative).items())) for n in sorted(live))
+def tables_for(space: Space, live: frozenset, representative: str, known: frozenset | None = None) -> tuple:
+    """Every live node's table, built from the `known` identifiers (the live ones by default)."""
+    known = live if known is None else known
+    return tuple((n, tuple(routing_table(space, n, known, representative).items())) for n in sorted(live))
 
 
 def checked_ids(space: Space, ids: Iterable[str]) -> list[str]:
@@ -293,7 +301,7 @@ def network(space: Space, ids: Iterable[str], representative: str = "smallest",
     check_choice("table reading", tables_after_failure, TABLE_READINGS)
     live = frozenset(ids)
     return Network(space, live, tables_for(space, live, representative), frozenset(), frozenset(),
-                   representative, tables_after_failure)
+                   representative, tables_after_failure, live)
 
 
 # --------------------------------------------------------------------------------------------
@@ -330,23 +338,37 @@ def broadcast(net: Network, origin: str, from_level: int, forward=lambda node, p
     return Spread(tuple(sent), tuple(lost))
 
 
-COVERING = ("covering", "no-covering")
+COVERING = ("covering-ordered", "covering", "no-covering")
+# Sec. 3.3 lets a subscription go less far when an entry's filter covers it. covering (the text
+# read literally): any other subscription whose filter covers f counts, an equal filter of another
+# node or another of n's own included. Two equal filters can then each count on the other: after
+# the filter covering both is withdrawn, neither is sent on (exhaustive search, 4 operations).
+# covering-ordered (this project's correction): a filter that covers f and is covered by it (an
+# equal one) counts only if its subscriber's identifier is smaller than n's, so "counts on" is a
+# strict order and has no cycles.
 
 
-def subscribe_level(net: Network, n: str, f: Filter, covering: str = "covering") -> int:
-    """How far n's subscription must go (sec. 3.3): 0 is everywhere. An entry (q, f2) of FT^n with
-    f2 covering f stands, for every node outside the range n and q share, for interest in f2 there,
-    so n sends only inside the longest such shared range (L: nowhere, when n itself has f2)."""
-    if covering == "no-covering":
-        return 0
+def counts_on(f2: Filter, subscriber: str, f: Filter, n: str, covering: str = "covering-ordered") -> bool:
+    """Whether n's subscription f may count on the entry (f2, subscriber) to go less far."""
+    if covering == "no-covering" or not covers(f2, f):
+        return False
+    if covering == "covering":
+        return (f2, subscriber) != (f, n)  # a subscription does not cover itself
+    return not covers(f, f2) or subscriber < n
+
+
+def subscribe_level(net: Network, n: str, f: Filter, covering: str = "covering-ordered") -> int:
+    """How far n's subscription must go (sec. 3.3): 0 is everywhere. An entry (q, f2) of FT^n that
+    f may count on stands, for every node outside the range n and q share, for interest in f2
+    there, so n sends only inside the longest such shared range (L: nowhere, when n itself has f2)."""
     best = 0
     for q, f2, subscriber in net.ft(n):
-        if covers(f2, f) and (f2, subscriber) != (f, n):  # a subscription does not cover itself
+        if counts_on(f2, subscriber, f, n, covering) and (n, subscriber, f2) not in net.withdrawn:
             best = max(best, common_prefix_length(q, n))
     return best
 
 
-def subscribe(net: Network, n: str, f: Filter, covering: str = "covering") -> tuple[Network, Spread]:
+def subscribe(net: Network, n: str, f: Filter, covering: str = "covering-ordered") -> tuple[Network, Spread]:
     """n's own entry (n, f), then every receiver m records (its prefix toward n, f)."""
     if n not in net.live:
         raise ValueError(f"{n!r} is not a live node")
@@ -371,7 +393,7 @@ UNSUBSCRIBE = ("resubscribe-uncovered", "remove-only")
 
 
 def unsubscribe(net: Network, n: str, f: Filter, handling: str = "resubscribe-uncovered",
-                covering: str = "covering") -> tuple[Network, Spread]:
+                covering: str = "covering-ordered") -> tuple[Network, Spread]:
     """n withdraws f: the unsubscribe goes over n's whole delegation tree (the subscription may
     have gone anywhere a later widening sent it) and each receiver drops (., f, n)."""
     if n not in net.live:
@@ -404,9 +426,60 @@ def fail(net: Network, nodes: Iterable[str]) -> Network:
     live = net.live - nodes
     filters = frozenset(e for e in net.filters if e[0] in live)
     reach = frozenset(r for r in net.reach if r[0] in live)
+    known = live if net.tables_after_failure == "repaired" else net.known
     tables = tables_for(net.space, live, net.representative) if net.tables_after_failure == "repaired" else \
         tuple((n, t) for n, t in net.tables if n in live)
-    return attrs.evolve(net, live=live, tables=tables, filters=filters, reach=reach)
+    return attrs.evolve(net, live=live, tables=tables, filters=filters, reach=reach, known=known)
+
+
+def leave(net: Network, n: str, handling: str = "resubscribe-uncovered",
+          covering: str = "covering-ordered") -> Network:
+    """Sec. 3.5 (3): a node leaving "should affect the propagation of messages as little as
+    possible". This project's design: it unsubscribes each of its filters (so the subscriptions
+    they covered are widened first), then departs as a failure would (tables repaired)."""
+    if n not in net.live:
+        raise ValueError(f"{n!r} is not a live node")
+    for _, f, _ in [e for e in net.ft(n) if e[0] == n and e[2] == n]:
+        net, _ = unsubscribe(net, n, f, handling, covering)
+    return fail(net, [n])
+
+
+JOINS = ("copy-closest", "ask-subscribers")
+# Sec. 3.5 (3): a joining node "initializes its filter table from other nodes' information", no
+# more. Both designs first let Pastry's join put the node into every table (tables are rebuilt
+# from the known identifiers: under the stale readings failed nodes stay known).
+# copy-closest (the sentence read literally): n copies the filter table of the live node m
+# sharing the longest prefix with it (where Pastry's join ends), each entry re-aimed at n's range
+# toward its subscriber, m's own subscriptions included. ask-subscribers (a tighter design this
+# project tried): n asks each subscriber named in m's table whether its subscription was sent as
+# far as n (cpl(n, s) >= the level it was sent from) and records just those; a failed subscriber
+# cannot answer, so its entry, on which another subscription may still count, is not copied, and
+# exhaustive search finds the event that is lost for it (4 operations).
+
+
+def join(net: Network, n: str, design: str = "copy-closest") -> tuple[Network, int]:
+    """Node n joins (a fresh node: an identifier that is not live). Returns the network and the
+    messages the filter-table initialization took (the Pastry join itself is not counted)."""
+    net.space.check(n)
+    check_choice("join design", design, JOINS)
+    if n in net.live:
+        raise ValueError(f"{n!r} is already a live node")
+    live = net.live | {n}
+    known = live if net.tables_after_failure == "repaired" else net.known | {n}
+    closest = min(net.live, key=lambda m: (-common_prefix_length(n, m), m))
+    # entries naming n were left by an earlier node with n's identifier: not the newcomer's
+    copied = [(f, s) for m, _, f, s in net.filters if m == closest and s != n]
+    if design == "copy-closest":
+        entries = {(n, s[:common_prefix_length(n, s) + 1], f, s) for f, s in copied}
+        messages = 1
+    else:
+        subscribers = {s for _, s in copied}
+        entries = {(n, s[:common_prefix_length(n, s) + 1], f, s) for s, f, level in net.reach
+                   if s in subscribers and common_prefix_length(n, s) >= level}
+        messages = 1 + 2 * len(subscribers)
+    net = attrs.evolve(net, live=live, known=known, tables=tables_for(net.space, live, net.representative, known),
+                       filters=net.filters | entries)
+    return net, messages
 
 
 @attrs.frozen
@@ -447,26 +520,74 @@ def publish(net: Network, publisher: str, event: dict) -> Publication:
 # --------------------------------------------------------------------------------------------
 # Messages in flight (sec. 3.5): concurrent operations, any delivery order, crashes
 # --------------------------------------------------------------------------------------------
-# A script of operations starts in any order; each sends its messages hop by hop over the
-# delegation tree, and any message in flight may be delivered next (messages from one node to
-# another can overtake each other: "messages may arrive along different paths"). A crash removes
-# a node; messages to it are lost. Handlers are the atomic operations' steps, applied at the
-# receiver when the message arrives, with the receiver's tables at that moment.
+# A script of operations; a node starts its own operations in script order, different nodes'
+# in any order. Each operation sends its messages hop by hop over the delegation tree, and any
+# message in flight may be delivered next (messages from one node to another can overtake each
+# other: "messages may arrive along different paths"). A crash removes a node. Handlers are the
+# atomic operations' steps, applied at the receiver when the message arrives, with the
+# receiver's tables at that moment. Three rules the paper names but leaves open are readings:
+
+ORDERINGS = ("lamport", "arrival")
+# Sec. 3.5 (1): an unsubscribe may overtake the subscribe it withdraws; IRBR uses "a mechanism
+# like Lamport's clocks". lamport (this project's reading): every subscribe and unsubscribe
+# carries its subscriber's clock (here its script position; subscriptions made beforehand: -1),
+# every node keeps the latest clock it has seen per (subscriber, filter), a withdrawn one too,
+# and drops a message older than that. arrival: messages take effect in the order they arrive.
+
+CONCURRENCY = ("widen-then-withdraw", "withdraw-at-once")
+# Sec. 3.5 (2): after an unsubscribe a node "monitors the messages arriving for a while and takes
+# measures against inconsistency". withdraw-at-once: the unsubscribe removes entries as it
+# spreads, and the widenings it triggers follow (the one-at-a-time operation's steps as
+# messages). widen-then-withdraw (this project's design): an "uncover" notice spreads first;
+# each receiver stops counting on the withdrawn entries and widens its own subscriptions, the
+# entries staying in place for forwarding; once no notice nor widening is in flight (the
+# acknowledgements, abstracted to that condition), the withdrawal itself spreads.
+
+FORWARDING = ("retry-alternate", "fire-and-forget")
+# A message to a node that has crashed: fire-and-forget loses it. retry-alternate (this project's
+# design, after sec. 3.2: "a message only needs to reach any node of the target range"): the
+# sender sees the failure and re-sends the message to the smallest live node of the same range,
+# if there is one. Handlers are atomic, so the crashed node had not passed the message on and
+# the retry duplicates nothing.
+
+
+@attrs.frozen
+class Rules:
+    """The readings a run of messages in flight follows."""
+
+    covering: str = "covering-ordered"
+    unsubscribe: str = "resubscribe-uncovered"
+    ordering: str = "lamport"
+    concurrency: str = "widen-then-withdraw"
+    forwarding: str = "retry-alternate"
+
+    def __attrs_post_init__(self) -> None:
+        for what, value, known in (("covering reading", self.covering, COVERING),
+                                   ("unsubscribe handling", self.unsubscribe, UNSUBSCRIBE),
+                                   ("ordering", self.ordering, ORDERINGS),
+                                   ("concurrency rule", self.concurrency, CONCURRENCY),
+                                   ("forwarding", self.forwarding, FORWARDING)):
+            check_choice(what, value, known)
+
 
 @attrs.frozen(cache_hash=True)
 class Flight:
     """A network with operations under way: `started` script indices, messages in flight as
-    (kind, origin, item, sender, receiver, range prefix), notifications (event index, node, times)."""
+    (kind, origin, item, sender, receiver, range prefix, clock), notifications (event index,
+    node, times), clocks seen (node, subscriber, filter, clock), unsubscribes whose withdrawal
+    waits for their widenings (`pending`)."""
 
     net: Network
     started: frozenset = frozenset()
     flight: frozenset = frozenset()
     notified: tuple = ()
     crashes: int = 0
+    clocks: frozenset = frozenset()
+    pending: frozenset = frozenset()
 
 
-def _send(origin_kind: str, origin: str, item, node: str, net: Network, level: int, forward=None) -> set:
-    return {(origin_kind, origin, item, node, rep, prefix) for prefix, rep in delegated_ranges(node, net.table(node), level)
+def _send(kind: str, origin: str, item, node: str, net: Network, level: int, clock: int, forward=None) -> set:
+    return {(kind, origin, item, node, rep, prefix, clock) for prefix, rep in delegated_ranges(node, net.table(node), level)
             if forward is None or forward(node, prefix)}
 
 
@@ -483,20 +604,38 @@ def _notify(state: Flight, k: int, node: str, event: dict) -> tuple:
     return state.notified
 
 
+def _clock_of(state: Flight, node: str, subscriber: str, f: Filter) -> int:
+    return max((c for m, s, g, c in state.clocks if (m, s, g) == (node, subscriber, f)), default=-1)
+
+
+def _see(state: Flight, node: str, subscriber: str, f: Filter, clock: int) -> Flight:
+    kept = frozenset(e for e in state.clocks if e[:3] != (node, subscriber, f))
+    return attrs.evolve(state, clocks=kept | {(node, subscriber, f, clock)})
+
+
+def _own_clock(state: Flight, s: str, g: Filter) -> int:
+    return _clock_of(state, s, s, g)
+
+
 def _widen_uncovered(state: Flight, node: str, covering: str) -> Flight:
-    """resubscribe-uncovered at one node: its own subscriptions the rule now sends farther go on
-    to the ranges they skipped (as in `unsubscribe`, here as messages)."""
+    """At one node: its own subscriptions the covering rule now sends farther go on to the ranges
+    they had skipped (as in `unsubscribe`, here as "widen" messages)."""
     net, sent = state.net, set()
     for s, g, reached in sorted(net.reach, key=lambda r: (r[0], str(r[1]))):
         needed = subscribe_level(net, s, g, covering) if s == node else reached
         if needed < reached:
             net = record(net, s, g, Spread(()), needed)
-            sent |= _send("sub", s, g, s, net, needed, lambda n, prefix, reached=reached: len(prefix) <= reached)
+            sent |= _send("widen", s, g, s, net, needed, _own_clock(state, s, g),
+                          lambda n, prefix, reached=reached: len(prefix) <= reached)
     return attrs.evolve(state, net=net, flight=state.flight | sent)
 
 
-def start(state: Flight, script: tuple, k: int, covering: str = "covering",
-          handling: str = "resubscribe-uncovered") -> Flight:
+def _drop_entries(net: Network, node: str, f: Filter, subscriber: str) -> Network:
+    return attrs.evolve(net, filters=frozenset(e for e in net.filters if not (e[0] == node and e[2:] == (f, subscriber))),
+                        withdrawn=net.withdrawn - {(node, subscriber, f)})
+
+
+def start(state: Flight, script: tuple, k: int, rules: Rules = Rules()) -> Flight:
     """Operation k of the script begins at its node (nothing happens at a crashed node)."""
     kind, node, item = script[k]
     state = attrs.evolve(state, started=state.started | {k})
@@ -504,43 +643,82 @@ def start(state: Flight, script: tuple, k: int, covering: str = "covering",
     if node not in net.live:
         return state
     if kind == "subscribe":
-        level = subscribe_level(net, node, item, covering)
-        net = record(net, node, item, Spread(()), level)
-        return attrs.evolve(state, net=net, flight=state.flight | _send("sub", node, item, node, net, level))
+        if (node, node, item, node) in net.filters:
+            return state
+        level = subscribe_level(net, node, item, rules.covering)
+        state = _see(attrs.evolve(state, net=record(net, node, item, Spread(()), level)), node, node, item, k)
+        return attrs.evolve(state, flight=state.flight | _send("sub", node, item, node, state.net, level, k))
     if kind == "unsubscribe":
         if (node, node, item, node) not in net.filters:
             return state
-        net = attrs.evolve(net, filters=frozenset(e for e in net.filters if not (e[0] == node and e[2:] == (item, node))),
-                           reach=frozenset(r for r in net.reach if r[:2] != (node, item)))
-        state = attrs.evolve(state, net=net, flight=state.flight | _send("unsub", node, item, node, net, 0))
-        return _widen_uncovered(state, node, covering) if handling == "resubscribe-uncovered" else state
+        net = attrs.evolve(_drop_entries(net, node, item, node), reach=frozenset(r for r in net.reach if r[:2] != (node, item)))
+        state = _see(attrs.evolve(state, net=net), node, node, item, k)
+        if rules.concurrency == "widen-then-withdraw":
+            state = attrs.evolve(state, pending=state.pending | {k},
+                                 flight=state.flight | _send("uncover", node, item, node, net, 0, k))
+        else:
+            state = attrs.evolve(state, flight=state.flight | _send("unsub", node, item, node, net, 0, k))
+        return _widen_uncovered(state, node, rules.covering) if rules.unsubscribe == "resubscribe-uncovered" else state
     event = dict(item)
     state = attrs.evolve(state, notified=_notify(state, k, node, event))
-    return attrs.evolve(state, flight=state.flight | _send("event", node, k, node, net, 0, _event_forward(net, event)))
+    return attrs.evolve(state, flight=state.flight | _send("event", node, k, node, net, 0, k, _event_forward(net, event)))
 
 
-def deliver(state: Flight, script: tuple, message: tuple, covering: str = "covering",
-            handling: str = "resubscribe-uncovered") -> Flight:
-    """One message arrives; a crashed receiver loses it."""
-    kind, origin, item, sender, receiver, prefix = message
+def can_withdraw(state: Flight, k: int) -> bool:
+    """widen-then-withdraw: operation k's withdrawal may spread once its notices and every
+    widening have arrived."""
+    return k in state.pending and not any(m[0] == "widen" or (m[0] == "uncover" and m[6] == k) for m in state.flight)
+
+
+def withdraw(state: Flight, script: tuple, k: int) -> Flight:
+    _, node, item = script[k]
+    state = attrs.evolve(state, pending=state.pending - {k})
+    if node not in state.net.live:
+        return state
+    return attrs.evolve(state, flight=state.flight | _send("unsub", node, item, node, state.net, 0, k))
+
+
+def deliver(state: Flight, script: tuple, message: tuple, rules: Rules = Rules()) -> Flight:
+    """One message arrives. At a crashed receiver it is lost, or re-sent by its sender to another
+    node of the range (retry-alternate); under lamport an outdated subscribe or unsubscribe is
+    dropped."""
+    kind, origin, item, sender, receiver, prefix, clock = message
     state = attrs.evolve(state, flight=state.flight - {message})
     net = state.net
     if receiver not in net.live:
+        if rules.forwarding == "retry-alternate" and sender in net.live:
+            alternate = min((m for m in net.live if m.startswith(prefix)), default=None)
+            if alternate is not None:
+                state = attrs.evolve(state, flight=state.flight | {message[:4] + (alternate,) + message[5:]})
         return state
     level = len(prefix)
-    if kind == "sub":
+    if kind == "event":
+        event = dict(script[item][2])
+        state = attrs.evolve(state, notified=_notify(state, item, receiver, event))
+        return attrs.evolve(state, flight=state.flight | _send("event", origin, item, receiver, net, level, clock,
+                                                               _event_forward(net, event)))
+    if kind == "uncover":  # about what may be counted on, not about the entry: never outdated
+        state = attrs.evolve(state, net=attrs.evolve(net, withdrawn=net.withdrawn | {(receiver, origin, item)}))
+        state = attrs.evolve(state, flight=state.flight | _send(kind, origin, item, receiver, state.net, level, clock))
+        return _widen_uncovered(state, receiver, rules.covering) if rules.unsubscribe == "resubscribe-uncovered" else state
+    if kind == "unsub":  # the notice it ends is over, whatever the clocks say
+        net = attrs.evolve(net, withdrawn=net.withdrawn - {(receiver, origin, item)})
+        state = attrs.evolve(state, net=net)
+    if rules.ordering == "lamport":
+        if clock < _clock_of(state, receiver, origin, item):  # older than one already seen here: not applied
+            if kind == "unsub":  # but passed on, to end the notice everywhere it went
+                state = attrs.evolve(state, flight=state.flight | _send(kind, origin, item, receiver, net, level, clock))
+            return state
+        state = _see(state, receiver, origin, item, clock)
+    if kind in ("sub", "widen"):
         entry = (receiver, origin[:common_prefix_length(receiver, origin) + 1], item, origin)
-        net = attrs.evolve(net, filters=net.filters | {entry})
-        return attrs.evolve(state, net=net, flight=state.flight | _send("sub", origin, item, receiver, net, level))
-    if kind == "unsub":
-        net = attrs.evolve(net, filters=frozenset(e for e in net.filters
-                                                   if not (e[0] == receiver and e[2:] == (item, origin))))
-        state = attrs.evolve(state, net=net, flight=state.flight | _send("unsub", origin, item, receiver, net, level))
-        return _widen_uncovered(state, receiver, covering) if handling == "resubscribe-uncovered" else state
-    event = dict(script[item][2])
-    state = attrs.evolve(state, notified=_notify(state, item, receiver, event))
-    return attrs.evolve(state, flight=state.flight | _send("event", origin, item, receiver, net, level,
-                                                           _event_forward(net, event)))
+        state = attrs.evolve(state, net=attrs.evolve(net, filters=net.filters | {entry}))
+        return attrs.evolve(state, flight=state.flight | _send(kind, origin, item, receiver, state.net, level, clock))
+    state = attrs.evolve(state, net=_drop_entries(net, receiver, item, origin),
+                         flight=state.flight | _send("unsub", origin, item, receiver, net, level, clock))
+    if rules.concurrency == "withdraw-at-once" and rules.unsubscribe == "resubscribe-uncovered":
+        return _widen_uncovered(state, receiver, rules.covering)
+    return state
 
 
 def crash(state: Flight, node: str) -> Flight:
@@ -549,8 +727,9 @@ def crash(state: Flight, node: str) -> Flight:
 
 @attrs.frozen
 class FlightRun:
-    """A quiescent state (every operation started, nothing in flight) of a script, and the
-    subscriptions that held from before the script to its end (the ones a claim can count on)."""
+    """A quiescent state (every operation started, nothing in flight, no withdrawal waiting) of
+    a script, and the subscriptions that held from before the script to its end (the ones a
+    claim can count on)."""
 
     state: Flight = attrs.field(eq=False)
     script: tuple
@@ -571,14 +750,43 @@ def steady_subscribers_notified_exactly_once(run: FlightRun) -> bool:
     return all(c == 1 for c in got.values())
 
 
+def settled_network_delivers_exactly_once(run: FlightRun) -> bool:
+    """Sec. 3.5 (1): once everything has arrived, the filter tables serve the subscriptions then
+    held: each event of the script, published again from every live node, reaches every
+    interested subscriber exactly once (reordered messages must not leave a "wrong state")."""
+    net = run.state.net
+    return all(every_interested_subscriber_notified_exactly_once(publish_run(net, p, dict(item)))
+               for kind, _, item in run.script if kind == "publish" for p in sorted(net.live))
+
+
+def no_entry_outlives_its_subscription(run: FlightRun) -> bool:
+    """Sec. 3.5 (1): once everything has arrived, no filter table keeps an entry of a live node's
+    subscription that node has withdrawn."""
+    f = run.state.net.filters
+    return all((s, s, g, s) in f for m, _, g, s in f if s in run.state.net.live)
+
+
 def concurrency_met(run: FlightRun) -> bool:
     return any(kind != "publish" for kind, _, _ in run.script) and any(kind == "publish" for kind, _, _ in run.script)
 
 
-FLIGHT_PROPERTIES = [register(Property(
-    ALGORITHM, "steady_subscribers_notified_exactly_once", steady_subscribers_notified_exactly_once,
-    "abstract, sec. 3.5: with concurrent operations and messages arriving out of order, every subscriber "
-    "whose subscription holds throughout receives each event exactly once", witness=concurrency_met))]
+def one_subscription_changes_twice(run: FlightRun) -> bool:
+    changes = [(node, item) for kind, node, item in run.script if kind != "publish"]
+    return len(changes) != len(set(changes))
+
+
+FLIGHT_PROPERTIES = [register(p) for p in (
+    Property(ALGORITHM, "steady_subscribers_notified_exactly_once", steady_subscribers_notified_exactly_once,
+             "abstract, sec. 3.5: with concurrent operations and messages arriving out of order, every subscriber "
+             "whose subscription holds throughout receives each event exactly once", witness=concurrency_met),
+    Property(ALGORITHM, "settled_network_delivers_exactly_once", settled_network_delivers_exactly_once,
+             "sec. 3.5 (1): a subscribe and an unsubscribe arriving out of order leave no wrong state: once all "
+             "has arrived, every interested subscriber receives each event exactly once",
+             witness=one_subscription_changes_twice),
+    Property(ALGORITHM, "no_entry_outlives_its_subscription", no_entry_outlives_its_subscription,
+             "sec. 3.5 (1): once all has arrived, no filter table keeps an entry of a withdrawn subscription",
+             witness=one_subscription_changes_twice),
+)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -587,16 +795,25 @@ FLIGHT_PROPERTIES = [register(Property(
 
 @attrs.frozen
 class PublishRun:
-    """A network after some operations and one event published on it."""
+    """One event published, as the claims see it, whichever implementation produced it: the
+    publication, the live subscribers whose subscription matches the event, the live nodes, and
+    the (sender, receiver) pairs of the unpruned delegation tree from the publisher, sorted."""
 
-    net: Network = attrs.field(eq=False)
     publication: Publication
+    interested: frozenset
+    live: frozenset
+    spanning: tuple
+
+
+def publish_run(net: Network, publisher: str, event: dict) -> PublishRun:
+    return PublishRun(publish(net, publisher, event), frozenset(interested(net, event)), net.live,
+                      tuple(sorted((a, b) for a, b, _ in broadcast(net, publisher, 0).messages)))
 
 
 def every_interested_subscriber_notified_exactly_once(run: PublishRun) -> bool:
     """Abstract: "the subscribing nodes always receive the interested events exactly once as long
     as the message from publishing nodes to subscribing nodes is arrivable"."""
-    want = set(interested(run.net, dict(run.publication.event)))
+    want = set(run.interested)
     got = dict(run.publication.notified)
     return set(got) == want and all(c == 1 for c in got.values())
 
@@ -609,18 +826,16 @@ def no_node_receives_an_event_twice(run: PublishRun) -> bool:
 def delegation_reaches_every_live_node_once(run: PublishRun) -> bool:
     """Sec. 2: the delegation tree of every node spans the live nodes (no pruning). A copy lost
     to a range with no live node left harms no one; a live node missed or reached twice does."""
-    spread = broadcast(run.net, run.publication.publisher, 0)
-    reached = [m for _, m, _ in spread.messages]
-    return sorted(reached) == sorted(run.net.live - {run.publication.publisher})
+    return sorted(m for _, m in run.spanning) == sorted(run.live - {run.publication.publisher})
 
 
 def a_remote_subscriber_is_interested(run: PublishRun) -> bool:
-    return any(s != run.publication.publisher for s in interested(run.net, dict(run.publication.event)))
+    return any(s != run.publication.publisher for s in run.interested)
 
 
 def relays_through_a_node(run: PublishRun) -> bool:
     """Some copy went through a node other than the publisher (a two-level delegation)."""
-    return any(m != run.publication.publisher for m, _, _ in broadcast(run.net, run.publication.publisher, 0).messages)
+    return any(m != run.publication.publisher for m, _ in run.spanning)
 
 
 PROPERTIES = [register(p) for p in (
