@@ -29,11 +29,13 @@ check: $(STAMP) java
 test: $(STAMP) java
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
-## make validate: every LBDD property on 1,000,000 random topologies and every SCOT property on
-## 1,000,000 random scenarios (TOPOLOGIES=... to change). Finished segments are kept: rerun to resume.
+## make validate: every LBDD property on 1,000,000 random topologies, every SCOT property on
+## 1,000,000 random scenarios and every IRBR publication claim on 1,000,000 random workloads
+## (TOPOLOGIES=... to change). Finished segments are kept: rerun to resume.
 validate: $(STAMP) java
 	$(BIN)/pubsub-proofs validate lbdd --topologies $(TOPOLOGIES) --json reports/validate/lbdd.json
 	$(BIN)/pubsub-proofs validate scot --topologies $(TOPOLOGIES) --json reports/validate/scot.json
+	$(BIN)/pubsub-proofs validate irbr --topologies $(TOPOLOGIES) --json reports/validate/irbr.json
 
 ## make bench: throughput figures, side by side in one run, written to reports/bench.json.
 bench: $(STAMP) java

@@ -37,7 +37,7 @@ import z3
 
 from checks.enumerate import trees
 from checks.explorer import TransitionSystem, explore
-from checks.verdict import CheckResult, Verdict, property_result, search_verdict
+from checks.verdict import CheckResult, Verdict, property_result, search_verdict, spark_verdicts
 from checks.z3kit import prove_lemmas
 from spec import scot as S
 from spec.registry import properties
@@ -404,23 +404,10 @@ def spark_results(summary: dict[str, Any], write_counterexample) -> list[CheckRe
 
     config = {k: v for k, v in summary["config"].items() if k != "algorithm"}
     job = ScotJob(**{**config, "readings": tuple(config["readings"])})
-    out = []
-    for column, outcome in summary["checks"].items():
-        reading, prop = column.split(":")
-        path, detail = None, f"{outcome['violations']} of {summary['cases']} scenarios violate"
-        verdict, why = search_verdict(bool(outcome["violations"]), bool(summary["witnesses"].get(f"{column}:witness")),
-                                      vacuous="vacuous: no scenario reached the witness")
-        detail = why or detail
-        if verdict is Verdict.VIOLATED:
-            path = write_counterexample(job.counterexample(column, outcome["first"]["seed"]))
-            detail += f"; first: seed {outcome['first']['seed']} with {outcome['first']['n']} brokers"
-        out.append(result(prop, "spark", reading, verdict,
-                          f"{summary['cases']} random scenarios: trees of 1..{job.max_tree} vertices x K_m, "
-                          f"m <= {job.max_m}, 1..{job.max_subscribers} subscriber brokers, random congested "
+    return spark_verdicts(summary, job, f"{summary['cases']} random scenarios: trees of 1..{job.max_tree} vertices "
+                          f"x K_m, m <= {job.max_m}, 1..{job.max_subscribers} subscriber brokers, random congested "
                           "queues and tie-breaks, broadcasts first in first out (equal link delays)",
-                          cases=summary["cases"], seconds=summary.get("seconds", 0.0), counterexample=path,
-                          detail=detail))
-    return out
+                          write_counterexample, size="brokers")
 
 
 @attrs.define

@@ -83,3 +83,22 @@ def search_verdict(violated: bool, witnessed: bool, complete: bool = True, deadl
     if not witnessed:
         return Verdict.UNKNOWN, vacuous
     return Verdict.HOLDS, None
+
+
+def spark_verdicts(summary: dict[str, Any], job, scope: str, write_counterexample, unit: str = "scenarios",
+                   size: str = "nodes") -> list[CheckResult]:
+    """One result per (reading, property) column of a Spark job's summary: violated with the
+    job's shrunk counterexample of the first failing seed, unknown if no case reached the
+    property's witness, else holds."""
+    out = []
+    for column, outcome in summary["checks"].items():
+        reading, prop = column.split(":")
+        verdict, why = search_verdict(bool(outcome["violations"]), bool(summary["witnesses"].get(f"{column}:witness")),
+                                      vacuous=f"vacuous: no one of the {unit} reached the witness")
+        detail, path = why or f"{outcome['violations']} of {summary['cases']} {unit} violate", None
+        if verdict is Verdict.VIOLATED:
+            path = write_counterexample(job.counterexample(column, outcome["first"]["seed"]))
+            detail += f"; first: seed {outcome['first']['seed']} with {outcome['first']['n']} {size}"
+        out.append(property_result(job.algorithm, prop, "spark", reading, verdict, scope, cases=summary["cases"],
+                                   seconds=summary.get("seconds", 0.0), counterexample=path, detail=detail))
+    return out

@@ -1,0 +1,164 @@
+"""IRBR validation at scale: every claim about a publication, on random networks and workloads, on Spark.
+
+Paper: Wang, Jin & Li, "Building Reliable Content-Based Routing Protocol over Structured P2P
+Networks", Journal of Software 17(5), 2006, sec. 2-3.5 (the abstract's exactly-once claim).
+
+Each seed is one workload (reference.irbr.random_workload): k in (2, 4, 16), 2..64 nodes
+(log-uniform), one seed in 500 65..3000 nodes, with random identifiers, then a random sequence of subscribes (random conjunctions
+over two attributes, so that filters often cover one another), unsubscribes, publishes, failures
+and joins, ending with a publish. The workload is replayed on reference.irbr.Network under each
+reading, and every publication is judged by the spec's own predicates (spec.irbr.RUN_PROPERTIES,
+the ones exhaustive search calls): a property holds for the workload when it holds for each of its
+publications. Counterexamples are shrunk (operations, then nodes no operation names, dropped while
+the property still fails) and replayed on the spec.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import numpy as np
+import pyarrow as pa
+
+from reference import irbr as R
+from spec import irbr as I
+
+# name: (covering, tables, representative, unsubscribe, join), named as checks.irbr.Reading names them
+READINGS = {
+    "covering-ordered/repaired/smallest/resubscribe-uncovered":
+        ("covering-ordered", "repaired", "smallest", "resubscribe-uncovered", "copy-closest"),
+    "covering/repaired/smallest/resubscribe-uncovered":
+        ("covering", "repaired", "smallest", "resubscribe-uncovered", "copy-closest"),
+    "no-covering/repaired/smallest/resubscribe-uncovered":
+        ("no-covering", "repaired", "smallest", "resubscribe-uncovered", "copy-closest"),
+    "covering-ordered/stale-alternates/smallest/resubscribe-uncovered":
+        ("covering-ordered", "stale-alternates", "smallest", "resubscribe-uncovered", "copy-closest"),
+    "covering-ordered/stale/smallest/resubscribe-uncovered":
+        ("covering-ordered", "stale", "smallest", "resubscribe-uncovered", "copy-closest"),
+    "covering-ordered/repaired/smallest/remove-only":
+        ("covering-ordered", "repaired", "smallest", "remove-only", "copy-closest"),
+}
+
+
+@attrs.frozen
+class IrbrJob:
+    readings: tuple[str, ...] = tuple(READINGS)
+    max_nodes: int = R.MAX_RANDOM_NODES
+    max_operations: int = 16
+    small_nodes: int = R.SMALL_NODES
+    large_every: int = R.LARGE_EVERY
+    algorithm: str = I.ALGORITHM
+
+    def __attrs_post_init__(self) -> None:
+        unknown = [r for r in self.readings if r not in READINGS]
+        if unknown:
+            raise ValueError(f"unknown IRBR reading(s) {unknown}; known: {', '.join(READINGS)}")
+        if min(self.max_nodes, self.max_operations, self.small_nodes) < 2 or self.large_every < 1:
+            raise ValueError("max_nodes, max_operations and small_nodes must be at least 2, large_every at least 1")
+
+    def check_columns(self) -> list[str]:
+        return [f"{r}:{p.name}" for r in self.readings for p in I.RUN_PROPERTIES]
+
+    def witness_columns(self) -> list[str]:
+        return [f"{c}:witness" for c in self.check_columns()]
+
+    def metric_columns(self) -> list[str]:
+        return ["k", "operations", "publishes", "failures", "joins", "notified", "publish_messages"]
+
+    def config(self) -> dict[str, Any]:
+        return {"algorithm": self.algorithm, "readings": list(self.readings), "max_nodes": self.max_nodes,
+                "max_operations": self.max_operations, "small_nodes": self.small_nodes,
+                "large_every": self.large_every}
+
+    def workload(self, seed: int) -> R.Workload:
+        return R.random_workload(int(seed), self.max_nodes, self.max_operations, self.small_nodes, self.large_every)
+
+    def network(self, w: R.Workload, reading: str) -> R.Network:
+        covering, tables, representative, unsubscribe, _ = READINGS[reading]
+        return R.Network(w.k, w.L, w.ids, representative, tables, covering, unsubscribe)
+
+    def judge(self, w: R.Workload, reading: str) -> tuple[dict[str, bool], dict[str, bool], list]:
+        """Per property: holds on every publication; witnessed on some; and the publications."""
+        runs: list = []
+        w.replay(self.network(w, reading), READINGS[reading][4], lambda i, run: runs.append((i, run)))
+        holds = {p.name: all(p.predicate(r) for _, r in runs) for p in I.RUN_PROPERTIES}
+        seen = {p.name: any(p.witness(r) for _, r in runs) for p in I.RUN_PROPERTIES}
+        return holds, seen, runs
+
+    def evaluate(self, seeds: np.ndarray) -> pa.RecordBatch:
+        from spark_validation.runner import arrow_schema
+
+        rows: dict[str, list] = {c: [] for c in ["seed", "n"] + self.check_columns()
+                                 + self.witness_columns() + self.metric_columns()}
+        for seed in np.asarray(seeds).tolist():
+            w = self.workload(seed)
+            rows["seed"].append(seed)
+            rows["n"].append(len(w.ids))
+            for reading in self.readings:
+                holds, seen, runs = self.judge(w, reading)
+                for p in I.RUN_PROPERTIES:
+                    rows[f"{reading}:{p.name}"].append(holds[p.name])
+                    rows[f"{reading}:{p.name}:witness"].append(seen[p.name])
+                if reading == self.readings[0]:
+                    kinds = [op[0] for op in w.operations]
+                    metrics = {"k": w.k, "operations": len(kinds), "publishes": kinds.count("publish"),
+                               "failures": kinds.count("fail"), "joins": kinds.count("join"),
+                               "notified": sum(c for _, r in runs for _, c in r.publication.notified),
+                               "publish_messages": sum(r.publication.messages for _, r in runs)}
+                    for c in self.metric_columns():
+                        rows[c].append(int(metrics[c]))
+        return pa.RecordBatch.from_pydict(rows, schema=arrow_schema(self))
+
+    def shrink(self, column: str, seed: int) -> tuple[R.Workload, int]:
+        """The workload of `seed` with operations, then nodes no operation names, dropped while the
+        column's property still fails on its last publish (which is kept): 1-minimal in both.
+        Returns the workload and the index of the failing publish."""
+        reading, prop_name = column.split(":")[:2]
+        prop = next(p for p in I.RUN_PROPERTIES if p.name == prop_name)
+
+        def failing_publish(w: R.Workload) -> int | None:
+            try:
+                _, _, runs = self.judge(w, reading)
+            except ValueError:  # an unsubscribe whose subscribe was dropped, and the like
+                return None
+            return next((i for i, r in runs if not prop.predicate(r)), None)
+
+        w = self.workload(seed)
+        first = failing_publish(w)
+        w = attrs.evolve(w, operations=w.operations[:first + 1])
+        ops = list(w.operations)
+        for i in reversed(range(len(ops) - 1)):
+            trial = attrs.evolve(w, operations=tuple(ops[:i] + ops[i + 1:]))
+            if failing_publish(trial) == len(ops) - 2:
+                ops = ops[:i] + ops[i + 1:]
+        w = attrs.evolve(w, operations=tuple(ops))
+        named = {op[1] for op in ops}
+        ids = list(w.ids)
+        chunk = max(1, len(ids) // 2)
+        while chunk >= 1:  # drop unnamed nodes in halves, then quarters, ... then one at a time
+            i = 0
+            while i < len(ids):
+                part = [x for x in ids[i:i + chunk] if x not in named]
+                rest = [x for x in ids if x not in part]
+                if part and rest and failing_publish(attrs.evolve(w, ids=tuple(rest))) == len(ops) - 1:
+                    ids = rest
+                else:
+                    i += chunk
+            chunk //= 2
+        return attrs.evolve(w, ids=tuple(ids)), len(ops) - 1
+
+    def counterexample(self, column: str, seed: int) -> dict[str, Any]:
+        """A shrunk failing workload as a replayable document (checks.irbr.replay_document)."""
+        reading, prop_name = column.split(":")[:2]
+        w, last = self.shrink(column, seed)
+        *ops, (_, publisher, event) = w.operations
+        return {"algorithm": I.ALGORITHM, "property": prop_name, "reading": reading, "method": "spark",
+                "seed": int(seed), "k": w.k, "L": w.L, "live": list(w.ids),
+                "operations": [[kind, node] + ([str(item)] if kind in ("subscribe", "unsubscribe") else [])
+                               for kind, node, item in ops],
+                "publisher": publisher, "event": dict(event)}
+
+
+def default_job() -> IrbrJob:
+    return IrbrJob()
