@@ -2,13 +2,14 @@
 
 - Spark: topologies per second on local[2] (session started and warmed first) beside a plain
   single-process loop over the same seeds; parallel efficiency = spark rate / (2 x loop rate).
-- Spark, SCOT: the same for the SCOT job's random scenarios (a quarter as many: each costs more).
-- Exhaustive: distinct states per second of the LBDD and SCOT explorers at the default scope,
-  and cases per second of the SCOT routing enumerations.
+- Spark, SCOT: the same for the SCOT job's random scenarios (a quarter as many: each costs more);
+  IRBR: the same for its random workloads (a tenth as many).
+- Exhaustive: distinct states per second of the LBDD, SCOT and IRBR explorers at the default
+  scope, and cases per second of the SCOT routing enumerations.
 - Z3: the time of each proof (LBDD and SCOT).
 - Reference: LBDD tree build time at 10^4, 10^5 and 10^6 subscribers (MD5 included); SCOT
-  subscription trees and SNR at 10^3, 10^4 and 10^5 brokers; IRBR subscribe and publish
-  throughput on 10^4 and 10^5 nodes.
+  subscription trees and SNR at 10^3, 10^4 and 10^5 brokers; IRBR subscribe, publish, join and
+  leave throughput on 10^4 and 10^5 nodes.
 Targets from the foundation issue are recorded beside each figure; a figure that misses its
 target is reported as such, not hidden.
 """
@@ -173,18 +174,38 @@ def irbr_reference_figures(operations: int = 20) -> dict:
         publishers = [ids[int(i)] for i in rng.integers(len(ids), size=operations)]
         pubs, pub_secs = _timed(lambda: [net.publish(p, {"x": int(x)})
                                          for p, x in zip(publishers, rng.integers(0, 100, size=operations))])
+        fresh = [format(int(v), "08x") for v in rng.choice(16 ** 8, size=4 * operations, replace=False)]
+        fresh = [x for x in fresh if x not in net.live][:operations]
+        join_msgs, join_secs = _timed(lambda: sum(net.join(x) for x in fresh))
+        leavers = [s for s in dict.fromkeys(subscribers) if s in net.live][:operations // 2]
+        _, leave_secs = _timed(lambda: [net.leave(x) for x in leavers])
         out[str(n)] = {"build_seconds": round(build_secs, 3),
                        "subscribes_per_second": round(operations / sub_secs, 2),
                        "messages_per_subscribe": sub_msgs / operations,
                        "publishes_per_second": round(operations / pub_secs, 1),
-                       "messages_per_publish": sum(p.messages for p in pubs) / operations}
+                       "messages_per_publish": sum(p.messages for p in pubs) / operations,
+                       "joins_per_second": round(len(fresh) / join_secs, 1),
+                       "messages_per_join": join_msgs / len(fresh),
+                       "leaves_per_second": round(len(leavers) / leave_secs, 2)}
     return out
+
+
+def irbr_exhaustive_figures() -> dict:
+    """Distinct states per second of the IRBR explorers: one operation at a time on (k=2, L=2) with
+    <= 4 operations, and messages in flight at the default scope, both under the default reading."""
+    from checks import irbr as C
+
+    ex = C.explore_reading(C.Scope(((2, 2, 4),)), C.Reading())[0][1]
+    flight = C.explore_flight(C.FLIGHT_SCOPES["default"], C.FlightReading())
+    return {name: {"states": e.states, "seconds": round(e.seconds, 2), "states_per_second": round(e.states / e.seconds)}
+            for name, e in (("one_at_a_time_2_2_4", ex), ("messages_in_flight_default", flight))}
 
 
 def run(out_path: str = "reports/bench.json", topologies: int = 40_000, console=None) -> dict:
     say = console.print if console else print
     figures = {"machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version(),
                            "platform": platform.platform()}, "targets": TARGETS}
+    from spark_validation.irbr import IrbrJob
     from spark_validation.lbdd import LbddJob
     from spark_validation.scot import ScotJob
 
@@ -193,7 +214,9 @@ def run(out_path: str = "reports/bench.json", topologies: int = 40_000, console=
                      ("z3", z3_figures), ("scot_z3", scot_z3_figures), ("exhaustive", exhaustive_figures),
                      ("scot_exhaustive", scot_exhaustive_figures),
                      ("spark", lambda: spark_figures(LbddJob(), topologies, console)),
-                     ("scot_spark", lambda: spark_figures(ScotJob(), max(topologies // 4, 1000), console))):
+                     ("irbr_exhaustive", irbr_exhaustive_figures),
+                     ("scot_spark", lambda: spark_figures(ScotJob(), max(topologies // 4, 1000), console)),
+                     ("irbr_spark", lambda: spark_figures(IrbrJob(), max(topologies // 10, 1000), console))):
         say(f"bench: {name} ...")
         figures[name] = fn()
         say(json.dumps(figures[name]))
@@ -203,6 +226,7 @@ def run(out_path: str = "reports/bench.json", topologies: int = 40_000, console=
         "spark_million_within_target": figures["spark"]["projected_million_seconds_local2"] <= TARGETS["spark_million_seconds"],
         "parallel_efficiency_met": figures["spark"]["parallel_efficiency"] >= TARGETS["parallel_efficiency"],
         "scot_parallel_efficiency_met": figures["scot_spark"]["parallel_efficiency"] >= TARGETS["parallel_efficiency"],
+        "irbr_parallel_efficiency_met": figures["irbr_spark"]["parallel_efficiency"] >= TARGETS["parallel_efficiency"],
         "states_per_second_met": best_states >= TARGETS["states_per_second"],
     }
     Path(out_path).parent.mkdir(parents=True, exist_ok=True)

@@ -612,8 +612,9 @@ def irbr_reproduction_section(rep: dict[str, Any], json_path: str) -> str:
                  "Scribe, IRBR with stale tables loses far more than the paper's 0.11-0.28%, and its loss grows with "
                  "the failures about as fast as Scribe's, where the paper's barely moves. The paper's IRBR numbers "
                  "fit an IRBR that sends to another live node of a range at once (`stale-alternates`, which loses "
-                 "nothing here) plus a small loss this model does not have: events in flight at a node when it "
-                 "fails (not modelled yet).")
+                 "nothing here) plus a small loss this reproduction does not simulate: events in flight at a node "
+                 "when it fails (the message-level model shows them lost without retries, `fire-and-forget`, and "
+                 "kept with `retry-alternate`).")
     lines += ["", "**Fig. 4(b), messages per event** (no failures; bins of interested nodes):", ""]
     lines += [table(["interested", "events", "IRBR", "Scribe-based"],
                     [[f"{b['interested_from']}-{b['interested_from'] + 9}", b["events"], f"{b['irbr_messages']:.1f}",

@@ -312,6 +312,93 @@ def replay_document(doc: dict[str, Any], say=print) -> tuple[bool, None]:
     return not holds, None
 
 
+# --------------------------------------------------------------------------------------------
+# Hypothesis: random small networks and operation sequences on the spec, shrunk when they fail
+# --------------------------------------------------------------------------------------------
+
+HYPOTHESIS_EXAMPLES = {"default": 150, "large": 2000}
+OPERATION_KINDS = ("subscribe", "subscribe", "subscribe", "unsubscribe", "fail", "leave", "join")  # subscribes weigh 3
+
+
+def interpret(k: int, L: int, live: list[str], draws: list, reading: Reading) -> tuple[I.Network, list]:
+    """Apply drawn operations, each (kind, index, filter) with the index taken modulo the live
+    nodes, held subscriptions or absent identifiers of the moment, so that every draw is a valid
+    operation; a draw with nothing to act on is skipped. Returns the network and the operations
+    as a replay document lists them."""
+    space = I.Space(k, L)
+    net = I.network(space, live, reading.representative, reading.tables)
+    done = []
+    for kind, index, f in draws:
+        nodes = sorted(net.live)
+        held = sorted(((n, g) for n, p, g, s in net.filters if n == p == s and n in net.live), key=repr)
+        absent = [x for x in space.identifiers() if x not in net.live]
+        if kind == "subscribe":
+            node = nodes[index % len(nodes)]
+            net = I.subscribe(net, node, f, reading.covering)[0]
+            done.append(["subscribe", node, str(f)])
+        elif kind == "unsubscribe" and held:
+            node, g = held[index % len(held)]
+            net = I.unsubscribe(net, node, g, reading.unsubscribe, reading.covering)[0]
+            done.append(["unsubscribe", node, str(g)])
+        elif kind in ("fail", "leave") and len(nodes) > 1:
+            node = nodes[index % len(nodes)]
+            net = I.fail(net, [node]) if kind == "fail" else I.leave(net, node, reading.unsubscribe, reading.covering)
+            done.append([kind, node])
+        elif kind == "join" and absent:
+            node = absent[index % len(absent)]
+            net = I.join(net, node, reading.join)[0]
+            done.append(["join", node])
+    return net, done
+
+
+def hypothesis_search(prop_name: str, reading: Reading, examples: int):
+    """Search random small networks (k 2..4, L 2..3, any live set) and up to 8 operations with
+    random filters over x and y (bounds 0..4) for a publication that violates the property;
+    hypothesis shrinks what it finds. Returns (cases, the failing document or None, witnessed)."""
+    from hypothesis import HealthCheck, find, settings, strategies as st
+    from hypothesis.errors import NoSuchExample
+
+    prop = next(p for p in I.RUN_PROPERTIES if p.name == prop_name)
+    counts = {"cases": 0, "witnessed": 0}
+    bound = st.tuples(st.integers(0, 4), st.integers(0, 4)).map(sorted).map(tuple)
+    filters = st.builds(lambda x, y: I.make_filter(**{"x": x, **({"y": y} if y else {})}), bound, st.none() | bound)
+
+    @st.composite
+    def workloads(draw):
+        k = draw(st.sampled_from([2, 3, 4]))
+        L = draw(st.integers(2, 3)) if k < 4 else 2
+        ids = I.Space(k, L).identifiers()
+        live = draw(st.lists(st.sampled_from(ids), min_size=1, max_size=8, unique=True))
+        ops = draw(st.lists(st.tuples(st.sampled_from(OPERATION_KINDS), st.integers(0, 63), filters),
+                            min_size=1, max_size=8))
+        event = {"x": draw(st.integers(0, 4)), "y": draw(st.integers(0, 4))}
+        return k, L, sorted(live), ops, draw(st.integers(0, 63)), event
+
+    def run_of(w):
+        k, L, live, ops, publisher, event = w
+        net, done = interpret(k, L, live, ops, reading)
+        nodes = sorted(net.live)
+        return I.publish_run(net, nodes[publisher % len(nodes)], event), done
+
+    def violates(w) -> bool:
+        run, _ = run_of(w)
+        counts["cases"] += 1
+        counts["witnessed"] += bool(prop.witness(run))
+        return not prop.predicate(run)
+
+    config = settings(max_examples=examples, database=None, deadline=None, derandomize=True,
+                      suppress_health_check=list(HealthCheck))
+    try:
+        found = find(workloads(), violates, settings=config)
+    except NoSuchExample:
+        return counts["cases"], None, counts["witnessed"]
+    run, done = run_of(found)
+    doc = {"algorithm": ALGORITHM, "property": prop_name, "reading": reading.name, "method": "hypothesis",
+           "k": found[0], "L": found[1], "live": found[2], "operations": done,
+           "publisher": run.publication.publisher, "event": dict(run.publication.event)}
+    return counts["cases"], doc, counts["witnessed"]
+
+
 def result(prop: str, method: str, reading: str, verdict: Verdict, scope: str, **kw) -> CheckResult:
     return property_result(ALGORITHM, prop, method, reading, verdict, scope, **kw)
 
@@ -344,6 +431,20 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
                               detail=f"disagreements: {wrong[:3]}" if wrong else "covers agrees with Z3 on every pair"))
     if spark_summary is not None and (only is None or "spark" in only):
         results += spark_results(spark_summary, write_counterexample)
+    if only is None or "hypothesis" in only:
+        for name, reading in READINGS.items():
+            for p in I.RUN_PROPERTIES:
+                start = time.perf_counter()
+                cases, doc, witnessed = hypothesis_search(p.name, reading, HYPOTHESIS_EXAMPLES[scope])
+                verdict, why = search_verdict(doc is not None, bool(witnessed))
+                results.append(result(p.name, "hypothesis", name, verdict,
+                                      f"{HYPOTHESIS_EXAMPLES[scope]} random examples: k 2..4, L 2..3, any live set, "
+                                      "<= 8 random subscribes (filters over x, y), unsubscribes, failures, leaves and "
+                                      "joins, one publication", cases=cases, seconds=time.perf_counter() - start,
+                                      counterexample=write_counterexample(doc) if doc else None,
+                                      detail=why or (f"shrunk to {len(doc['operations'])} operations on "
+                                                     f"{len(doc['live'])} nodes" if doc else
+                                                     f"{witnessed} examples reached the witness")))
     if only is not None and "exhaustive" not in only:
         return results
     sc = SCOPES[scope]
@@ -426,6 +527,7 @@ class FlightScope:
     crashes: int
     nodes: int | None = None  # the first `nodes` identifiers live (None: all)
     pairs: bool = True        # scripts with a subscribe and an unsubscribe of one subscription too
+    crashing_pairs: bool = True  # crashes in those scripts too (else only beside one operation)
 
     def describe(self) -> str:
         space = I.Space(self.k, self.L)
@@ -434,10 +536,12 @@ class FlightScope:
                 f"{len(FLIGHT_FILTERS)} filters per node beforehand, every script of a publish and one subscribe or "
                 "unsubscribe" + (", or a subscribe and an unsubscribe of one node and filter (either order)"
                                  if self.pairs else "") +
-                f", every start order and delivery order, <= {self.crashes} crash(es) at any moment")
+                f", every start order and delivery order, <= {self.crashes} crash(es) at any moment"
+                + ("" if self.crashing_pairs or not self.pairs else " (in the scripts of one operation)"))
 
 
-FLIGHT_SCOPES = {"default": FlightScope(2, 2, 1, nodes=3), "large": FlightScope(2, 2, 1)}
+FLIGHT_SCOPES = {"default": FlightScope(2, 2, 1, nodes=3, crashing_pairs=False),
+                 "large": FlightScope(2, 2, 1, crashing_pairs=False)}
 FLIGHT_FILTERS = FILTERS[:2]  # x in 0..9 covers x in 0..4
 FLIGHT_EVENT = (("x", 2),)
 
@@ -472,7 +576,7 @@ def flight_initial_states(scope: FlightScope, reading: FlightReading):
 
 def flight_actions(state, crashes: int) -> list[tuple]:
     """Start an operation (a node's own in script order), deliver any message in flight, let a
-    waiting withdrawal spread, crash a node."""
+    waiting withdrawal spread, crash a node (`crashes`: how many a run may have)."""
     script, _, f = state
     acts = [("start", k) for k in range(len(script)) if k not in f.started
             and all(j in f.started for j in range(k) if script[j][1] == script[k][1])]
@@ -506,7 +610,8 @@ def flight_run(state) -> I.FlightRun | None:
 def explore_flight(scope: FlightScope, reading: FlightReading, deadline: float | None = None):
     rules = reading.rules
     system = TransitionSystem(lambda: flight_initial_states(scope, reading),
-                              lambda state: flight_actions(state, scope.crashes),
+                              lambda state: flight_actions(state, scope.crashes if scope.crashing_pairs
+                                                           or len(state[0]) == 2 else 0),
                               lambda state, action: flight_step(state, action, rules))
     invariants = {p.name: (lambda s, p=p: (r := flight_run(s)) is None or p.predicate(r)) for p in I.FLIGHT_PROPERTIES}
     witnesses = {p.name: (lambda s, p=p: (r := flight_run(s)) is not None and p.witness(r))

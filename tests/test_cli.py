@@ -36,7 +36,7 @@ def test_replay_of_a_violation_that_does_not_happen_exits_1(tmp_path):
     (["check", "lbdd", "--methods", "smt"], "unknown method"),
     (["validate", "nosuchalgo", "--topologies", "10"], "unknown algorithm"),
     (["validate", "scot", "--topologies", "10", "--readings", "snr,nosuch"], "unknown SCOT reading"),
-    (["validate", "irbr", "--topologies", "10"], "has no Spark validation job yet"),
+    (["validate", "irbr", "--topologies", "10", "--readings", "covering/typo"], "unknown IRBR reading"),
     (["validate", "lbdd", "--topologies", "10", "--readings", "typo"], "unknown LBDD reading 'typo'"),
     (["claims", "--report", "/nonexistent/check.json"], "run `make check` first"),
 ])

@@ -271,3 +271,12 @@ def test_the_concurrency_race_without_widen_then_withdraw_is_the_papers_problem(
 def test_bad_join_leave_and_rule_input_is_refused(bad, message):
     with pytest.raises(ValueError, match=message):
         bad()
+
+
+def test_hypothesis_search_shrinks_a_stale_table_loss_and_the_default_reading_holds(tmp_path):
+    cases, doc, _ = C.hypothesis_search("every_interested_subscriber_notified_exactly_once",
+                                        C.reading_named("covering-ordered/stale/smallest/resubscribe-uncovered"), 150)
+    assert doc is not None and any(op[0] == "fail" for op in doc["operations"]) and len(doc["operations"]) <= 4
+    assert counterexample.replay(counterexample.store(doc, tmp_path), say=lambda line: None)
+    cases, doc, witnessed = C.hypothesis_search("every_interested_subscriber_notified_exactly_once", C.Reading(), 100)
+    assert doc is None and cases == 100 and witnessed
