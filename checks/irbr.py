@@ -36,7 +36,8 @@ import numpy as np
 import z3
 
 from checks.explorer import TransitionSystem, explore
-from checks.verdict import CheckResult, Verdict, property_result, search_verdict, spark_verdicts
+from checks.verdict import (CheckResult, Verdict, exploration_verdict, hypothesis_find, property_result,
+                            search_verdict, spark_verdicts)
 from checks.z3kit import prove_lemmas
 from spec import irbr as I
 
@@ -355,11 +356,9 @@ def hypothesis_search(prop_name: str, reading: Reading, examples: int):
     """Search random small networks (k 2..4, L 2..3, any live set) and up to 8 operations with
     random filters over x and y (bounds 0..4) for a publication that violates the property;
     hypothesis shrinks what it finds. Returns (cases, the failing document or None, witnessed)."""
-    from hypothesis import HealthCheck, find, settings, strategies as st
-    from hypothesis.errors import NoSuchExample
+    from hypothesis import strategies as st
 
     prop = next(p for p in I.RUN_PROPERTIES if p.name == prop_name)
-    counts = {"cases": 0, "witnessed": 0}
     bound = st.tuples(st.integers(0, 4), st.integers(0, 4)).map(sorted).map(tuple)
     filters = st.builds(lambda x, y: I.make_filter(**{"x": x, **({"y": y} if y else {})}), bound, st.none() | bound)
 
@@ -380,23 +379,18 @@ def hypothesis_search(prop_name: str, reading: Reading, examples: int):
         nodes = sorted(net.live)
         return I.publish_run(net, nodes[publisher % len(nodes)], event), done
 
-    def violates(w) -> bool:
+    def judge(w) -> tuple[bool, bool]:
         run, _ = run_of(w)
-        counts["cases"] += 1
-        counts["witnessed"] += bool(prop.witness(run))
-        return not prop.predicate(run)
+        return prop.predicate(run), prop.witness(run)
 
-    config = settings(max_examples=examples, database=None, deadline=None, derandomize=True,
-                      suppress_health_check=list(HealthCheck))
-    try:
-        found = find(workloads(), violates, settings=config)
-    except NoSuchExample:
-        return counts["cases"], None, counts["witnessed"]
+    cases, found, witnessed = hypothesis_find(workloads(), judge, examples)
+    if found is None:
+        return cases, None, witnessed
     run, done = run_of(found)
     doc = {"algorithm": ALGORITHM, "property": prop_name, "reading": reading.name, "method": "hypothesis",
            "k": found[0], "L": found[1], "live": found[2], "operations": done,
            "publisher": run.publication.publisher, "event": dict(run.publication.event)}
-    return counts["cases"], doc, counts["witnessed"]
+    return cases, doc, witnessed
 
 
 def result(prop: str, method: str, reading: str, verdict: Verdict, scope: str, **kw) -> CheckResult:
@@ -686,13 +680,9 @@ def flight_checks(scope: str, write_counterexample, deadline_seconds: float) -> 
     for name, reading in FLIGHT_READINGS.items():
         ex = explore_flight(sc, reading, deadline_seconds)
         for prop in I.FLIGHT_PROPERTIES:
-            verdict, detail = search_verdict(prop.name in ex.violations, ex.witnessed[prop.name], ex.complete,
-                                             deadline_seconds)
-            path, detail = None, detail or f"{ex.transitions} transitions"
-            if verdict is Verdict.VIOLATED:
-                trace = ex.violations[prop.name]
-                path = write_counterexample(flight_document(prop.name, reading, trace))
-                detail = f"shortest trace: {len(trace) - 1} steps"
+            verdict, path, detail = exploration_verdict(
+                ex, prop.name, deadline_seconds, write_counterexample,
+                lambda trace, prop=prop: flight_document(prop.name, reading, trace))
             out.append(result(prop.name, "exhaustive", name, verdict, sc.describe(), cases=ex.initial,
                               states=ex.states, seconds=ex.seconds, counterexample=path, detail=detail))
     return out

@@ -34,7 +34,7 @@ import z3
 
 from checks.enumerate import multisets
 from checks.explorer import TransitionSystem, explore
-from checks.verdict import CheckResult, Verdict, property_result, search_verdict
+from checks.verdict import hypothesis_find, CheckResult, Verdict, property_result, search_verdict
 from checks.z3kit import prove_lemmas
 from spec import lbdd as L
 from spec.registry import properties
@@ -407,11 +407,9 @@ def hypothesis_search(prop_name: str, reading: L.Reading, examples: int):
     space. A reading that hashes packed bytes gets real IPv4 addresses instead, since its
     choice only shows through MD5.
     """
-    from hypothesis import HealthCheck, find, settings, strategies as st
-    from hypothesis.errors import NoSuchExample
+    from hypothesis import strategies as st
 
     prop = next(p for p in properties(ALGORITHM) if p.name == prop_name)
-    counts = {"cases": 0, "witnessed": 0}
 
     @st.composite
     def views(draw):
@@ -422,19 +420,11 @@ def hypothesis_search(prop_name: str, reading: L.Reading, examples: int):
         digest = st.integers(0, 2 ** bits - 1)
         return L.abstract_view(draw(digest), draw(st.lists(digest, max_size=24)))
 
-    def violates(view: L.View) -> bool:
+    def judge(view: L.View) -> tuple[bool, bool]:
         run = L.build_dissemination(view, reading)
-        counts["cases"] += 1
-        counts["witnessed"] += bool(prop.witness(run))
-        return not prop.predicate(run)
+        return prop.predicate(run), prop.witness(run)
 
-    config = settings(max_examples=examples, database=None, deadline=None, derandomize=True,
-                      suppress_health_check=list(HealthCheck))
-    try:
-        found = find(views(), violates, settings=config)
-    except NoSuchExample:
-        return counts["cases"], None, counts["witnessed"]
-    return counts["cases"], found, counts["witnessed"]
+    return hypothesis_find(views(), judge, examples)
 
 
 def timed(fn, *args, **kwargs):

@@ -37,7 +37,8 @@ import z3
 
 from checks.enumerate import trees
 from checks.explorer import TransitionSystem, explore
-from checks.verdict import CheckResult, Verdict, property_result, search_verdict, spark_verdicts
+from checks.verdict import (CheckResult, Verdict, exploration_verdict, property_result, search_verdict,
+                            spark_verdicts)
 from checks.z3kit import prove_lemmas
 from spec import scot as S
 from spec.registry import properties
@@ -379,13 +380,9 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
         ex, scot_list = explore_protocol(sc, reading, deadline_seconds,
                                          progress(f"explore {reading}") if progress else None)
         for p in S.SBP_PROPERTIES:
-            verdict, detail = search_verdict(p.name in ex.violations, ex.witnessed[p.name], ex.complete,
-                                             deadline_seconds)
-            path, detail = None, detail or f"{ex.transitions} transitions"
-            if verdict is Verdict.VIOLATED:
-                trace = ex.violations[p.name]
-                path = write_counterexample(trace_document(p.name, reading, scot_list[trace[0][1][0]], trace))
-                detail = f"shortest trace: {len(trace) - 1} deliveries"
+            verdict, path, detail = exploration_verdict(
+                ex, p.name, deadline_seconds, write_counterexample,
+                lambda trace, p=p: trace_document(p.name, reading, scot_list[trace[0][1][0]], trace), "deliveries")
             results.append(result(p.name, "exhaustive", reading, verdict,
                                   sc.describe("interleavings" if reading == "octopis-sbp" else "flooding"),
                                   cases=ex.initial, states=ex.states, seconds=ex.seconds,

@@ -102,3 +102,41 @@ def spark_verdicts(summary: dict[str, Any], job, scope: str, write_counterexampl
         out.append(property_result(job.algorithm, prop, "spark", reading, verdict, scope, cases=summary["cases"],
                                    seconds=summary.get("seconds", 0.0), counterexample=path, detail=detail))
     return out
+
+
+def exploration_verdict(ex, name: str, deadline_seconds: float, write_counterexample, document,
+                        steps: str = "steps") -> tuple[Verdict, str | None, str]:
+    """The verdict of property `name` after one exploration (checks.explorer.Exploration), the
+    counterexample file of its shortest trace (`document(trace)` makes the replayable document),
+    and the detail line."""
+    verdict, detail = search_verdict(name in ex.violations, ex.witnessed[name], ex.complete, deadline_seconds)
+    path, detail = None, detail or f"{ex.transitions} transitions"
+    if verdict is Verdict.VIOLATED:
+        trace = ex.violations[name]
+        path = write_counterexample(document(trace))
+        detail = f"shortest trace: {len(trace) - 1} {steps}"
+    return verdict, path, detail
+
+
+def hypothesis_find(strategy, judge, examples: int):
+    """Hypothesis's search for an example that `judge` (example -> (holds, witness reached))
+    says violates the property, shrunk; derandomized, so the same on every run. Returns (cases
+    tried, the shrunk example or None, how many cases reached the witness)."""
+    from hypothesis import HealthCheck, find, settings
+    from hypothesis.errors import NoSuchExample
+
+    counts = {"cases": 0, "witnessed": 0}
+
+    def violates(example) -> bool:
+        holds, witnessed = judge(example)
+        counts["cases"] += 1
+        counts["witnessed"] += bool(witnessed)
+        return not holds
+
+    config = settings(max_examples=examples, database=None, deadline=None, derandomize=True,
+                      suppress_health_check=list(HealthCheck))
+    try:
+        found = find(strategy, violates, settings=config)
+    except NoSuchExample:
+        found = None
+    return counts["cases"], found, counts["witnessed"]
