@@ -433,7 +433,8 @@ def random_workload(seed: int, max_nodes: int = MAX_RANDOM_NODES, max_operations
     node to a random filter (40%), unsubscribe a held subscription (15%), publish a random event
     (values 0..9 of x and y, each absent with probability 1/8) at a random live node (25%),
     fail (6%) or leave (4%) a random live node (never the last), join a random fresh identifier
-    (10%); the
+    (10%); a draw with nothing to act on (no subscription held, one node left, an identifier
+    already live, a subscription already held) is skipped; the
     last operation is a publish."""
     if max_nodes < 2 or max_operations < 2:
         raise ValueError("max_nodes and max_operations must be at least 2")
@@ -459,13 +460,15 @@ def random_workload(seed: int, max_nodes: int = MAX_RANDOM_NODES, max_operations
             if (node, f) not in held:
                 ops.append(("subscribe", node, f))
                 held.append((node, f))
-        elif draw < 0.55 and held:
-            node, f = held.pop(int(rng.integers(len(held))))
-            ops.append(("unsubscribe", node, f))
-        elif draw < 0.65 and len(live) > 1:
-            node = live.pop(int(rng.integers(len(live))))
-            held = [(m, f) for m, f in held if m != node]
-            ops.append(("fail" if draw < 0.61 else "leave", node, None))
+        elif draw < 0.55:
+            if held:
+                node, f = held.pop(int(rng.integers(len(held))))
+                ops.append(("unsubscribe", node, f))
+        elif draw < 0.65:
+            if len(live) > 1:
+                node = live.pop(int(rng.integers(len(live))))
+                held = [(m, f) for m, f in held if m != node]
+                ops.append(("fail" if draw < 0.61 else "leave", node, None))
         elif draw < 0.75:
             fresh = ident(int(rng.integers(k ** L)))
             if fresh not in live:

@@ -64,7 +64,7 @@ class IrbrJob:
         return [f"{c}:witness" for c in self.check_columns()]
 
     def metric_columns(self) -> list[str]:
-        return ["k", "operations", "publishes", "failures", "joins", "notified", "publish_messages"]
+        return ["k", "operations", "publishes", "failures", "leaves", "joins", "notified", "publish_messages"]
 
     def config(self) -> dict[str, Any]:
         return {"algorithm": self.algorithm, "readings": list(self.readings), "max_nodes": self.max_nodes,
@@ -103,7 +103,8 @@ class IrbrJob:
                 if reading == self.readings[0]:
                     kinds = [op[0] for op in w.operations]
                     metrics = {"k": w.k, "operations": len(kinds), "publishes": kinds.count("publish"),
-                               "failures": kinds.count("fail"), "joins": kinds.count("join"),
+                               "failures": kinds.count("fail"), "leaves": kinds.count("leave"),
+                               "joins": kinds.count("join"),
                                "notified": sum(c for _, r in runs for _, c in r.publication.notified),
                                "publish_messages": sum(r.publication.messages for _, r in runs)}
                     for c in self.metric_columns():
@@ -111,9 +112,10 @@ class IrbrJob:
         return pa.RecordBatch.from_pydict(rows, schema=arrow_schema(self))
 
     def shrink(self, column: str, seed: int) -> tuple[R.Workload, int]:
-        """The workload of `seed` with operations, then nodes no operation names, dropped while the
-        column's property still fails on its last publish (which is kept): 1-minimal in both.
-        Returns the workload and the index of the failing publish."""
+        """The workload of `seed` cut after its first failing publish, then operations and nodes no
+        operation names dropped while that publish still fails, repeated until nothing more can
+        go: 1-minimal in operations and in single nodes. Returns the workload and the index of
+        the failing publish (the last operation)."""
         reading, prop_name = column.split(":")[:2]
         prop = next(p for p in I.RUN_PROPERTIES if p.name == prop_name)
 
@@ -126,33 +128,40 @@ class IrbrJob:
 
         w = self.workload(seed)
         first = failing_publish(w)
+        if first is None:
+            raise ValueError(f"seed {seed} does not violate {column} with this code: nothing to shrink")
         w = attrs.evolve(w, operations=w.operations[:first + 1])
-        ops = list(w.operations)
-        for i in reversed(range(len(ops) - 1)):
-            trial = attrs.evolve(w, operations=tuple(ops[:i] + ops[i + 1:]))
-            if failing_publish(trial) == len(ops) - 2:
-                ops = ops[:i] + ops[i + 1:]
-        w = attrs.evolve(w, operations=tuple(ops))
-        named = {op[1] for op in ops}
-        ids = list(w.ids)
-        chunk = max(1, len(ids) // 2)
-        while chunk >= 1:  # drop unnamed nodes in halves, then quarters, ... then one at a time
-            i = 0
-            while i < len(ids):
-                part = [x for x in ids[i:i + chunk] if x not in named]
-                rest = [x for x in ids if x not in part]
-                if part and rest and failing_publish(attrs.evolve(w, ids=tuple(rest))) == len(ops) - 1:
-                    ids = rest
-                else:
-                    i += chunk
-            chunk //= 2
-        return attrs.evolve(w, ids=tuple(ids)), len(ops) - 1
+        while True:
+            size = (len(w.operations), len(w.ids))
+            ops = list(w.operations)
+            for i in reversed(range(len(ops) - 1)):
+                trial = attrs.evolve(w, operations=tuple(ops[:i] + ops[i + 1:]))
+                if failing_publish(trial) == len(ops) - 2:
+                    ops = ops[:i] + ops[i + 1:]
+            w = attrs.evolve(w, operations=tuple(ops))
+            named = {op[1] for op in ops}
+            ids = list(w.ids)
+            chunk = max(1, len(ids) // 2)
+            while chunk >= 1:  # drop unnamed nodes in halves, then quarters, ... then one at a time
+                i = 0
+                while i < len(ids):
+                    part = [x for x in ids[i:i + chunk] if x not in named]
+                    rest = [x for x in ids if x not in part]
+                    if part and rest and failing_publish(attrs.evolve(w, ids=tuple(rest))) == len(ops) - 1:
+                        ids = rest
+                    else:
+                        i += chunk
+                chunk //= 2
+            w = attrs.evolve(w, ids=tuple(ids))
+            if (len(w.operations), len(w.ids)) == size:
+                return w, len(w.operations) - 1
 
     def counterexample(self, column: str, seed: int) -> dict[str, Any]:
         """A shrunk failing workload as a replayable document (checks.irbr.replay_document)."""
         reading, prop_name = column.split(":")[:2]
         w, last = self.shrink(column, seed)
         *ops, (_, publisher, event) = w.operations
+        ops = [op for op in ops if op[0] != "publish"]  # an earlier publish changes no table
         return {"algorithm": I.ALGORITHM, "property": prop_name, "reading": reading, "method": "spark",
                 "seed": int(seed), "k": w.k, "L": w.L, "live": list(w.ids),
                 "operations": [[kind, node] + ([str(item)] if kind in ("subscribe", "unsubscribe") else [])

@@ -426,7 +426,7 @@ def fail(net: Network, nodes: Iterable[str]) -> Network:
     live = net.live - nodes
     filters = frozenset(e for e in net.filters if e[0] in live)
     reach = frozenset(r for r in net.reach if r[0] in live)
-    known = live if net.tables_after_failure == "repaired" else net.known
+    known = live if net.tables_after_failure == "repaired" else net.known or net.live
     tables = tables_for(net.space, live, net.representative) if net.tables_after_failure == "repaired" else \
         tuple((n, t) for n, t in net.tables if n in live)
     return attrs.evolve(net, live=live, tables=tables, filters=filters, reach=reach, known=known)
@@ -436,7 +436,8 @@ def leave(net: Network, n: str, handling: str = "resubscribe-uncovered",
           covering: str = "covering-ordered") -> Network:
     """Sec. 3.5 (3): a node leaving "should affect the propagation of messages as little as
     possible". This project's design: it unsubscribes each of its filters (so the subscriptions
-    they covered are widened first), then departs as a failure would (tables repaired)."""
+    they covered are widened first), then departs as a failure would (tables as the reading has
+    them after a failure)."""
     if n not in net.live:
         raise ValueError(f"{n!r} is not a live node")
     for _, f, _ in [e for e in net.ft(n) if e[0] == n and e[2] == n]:
@@ -465,7 +466,7 @@ def join(net: Network, n: str, design: str = "copy-closest") -> tuple[Network, i
     if n in net.live:
         raise ValueError(f"{n!r} is already a live node")
     live = net.live | {n}
-    known = live if net.tables_after_failure == "repaired" else net.known | {n}
+    known = live if net.tables_after_failure == "repaired" else (net.known or net.live) | {n}
     closest = min(net.live, key=lambda m: (-common_prefix_length(n, m), m))
     # entries naming n were left by an earlier node with n's identifier: not the newcomer's
     copied = [(f, s) for m, _, f, s in net.filters if m == closest and s != n]
@@ -584,6 +585,14 @@ class Flight:
     crashes: int = 0
     clocks: frozenset = frozenset()
     pending: frozenset = frozenset()
+    reordered: bool = False  # a subscribe or unsubscribe arrived after a newer one of its subscription
+    collided: bool = False   # a message was sent while an identical one was in flight (a duplicate)
+
+
+def _post(state: Flight, messages: set) -> Flight:
+    """Put messages in flight; one identical to a message already in flight would merge with it
+    in the set, so it is recorded as a duplicate (the claims count it against exactly-once)."""
+    return attrs.evolve(state, flight=state.flight | messages, collided=state.collided or bool(state.flight & messages))
 
 
 def _send(kind: str, origin: str, item, node: str, net: Network, level: int, clock: int, forward=None) -> set:
@@ -627,7 +636,7 @@ def _widen_uncovered(state: Flight, node: str, covering: str) -> Flight:
             net = record(net, s, g, Spread(()), needed)
             sent |= _send("widen", s, g, s, net, needed, _own_clock(state, s, g),
                           lambda n, prefix, reached=reached: len(prefix) <= reached)
-    return attrs.evolve(state, net=net, flight=state.flight | sent)
+    return _post(attrs.evolve(state, net=net), sent)
 
 
 def _drop_entries(net: Network, node: str, f: Filter, subscriber: str) -> Network:
@@ -647,21 +656,20 @@ def start(state: Flight, script: tuple, k: int, rules: Rules = Rules()) -> Fligh
             return state
         level = subscribe_level(net, node, item, rules.covering)
         state = _see(attrs.evolve(state, net=record(net, node, item, Spread(()), level)), node, node, item, k)
-        return attrs.evolve(state, flight=state.flight | _send("sub", node, item, node, state.net, level, k))
+        return _post(state, _send("sub", node, item, node, state.net, level, k))
     if kind == "unsubscribe":
         if (node, node, item, node) not in net.filters:
             return state
         net = attrs.evolve(_drop_entries(net, node, item, node), reach=frozenset(r for r in net.reach if r[:2] != (node, item)))
         state = _see(attrs.evolve(state, net=net), node, node, item, k)
         if rules.concurrency == "widen-then-withdraw":
-            state = attrs.evolve(state, pending=state.pending | {k},
-                                 flight=state.flight | _send("uncover", node, item, node, net, 0, k))
+            state = _post(attrs.evolve(state, pending=state.pending | {k}), _send("uncover", node, item, node, net, 0, k))
         else:
-            state = attrs.evolve(state, flight=state.flight | _send("unsub", node, item, node, net, 0, k))
+            state = _post(state, _send("unsub", node, item, node, net, 0, k))
         return _widen_uncovered(state, node, rules.covering) if rules.unsubscribe == "resubscribe-uncovered" else state
     event = dict(item)
     state = attrs.evolve(state, notified=_notify(state, k, node, event))
-    return attrs.evolve(state, flight=state.flight | _send("event", node, k, node, net, 0, k, _event_forward(net, event)))
+    return _post(state, _send("event", node, k, node, net, 0, k, _event_forward(net, event)))
 
 
 def can_withdraw(state: Flight, k: int) -> bool:
@@ -675,7 +683,7 @@ def withdraw(state: Flight, script: tuple, k: int) -> Flight:
     state = attrs.evolve(state, pending=state.pending - {k})
     if node not in state.net.live:
         return state
-    return attrs.evolve(state, flight=state.flight | _send("unsub", node, item, node, state.net, 0, k))
+    return _post(state, _send("unsub", node, item, node, state.net, 0, k))
 
 
 def deliver(state: Flight, script: tuple, message: tuple, rules: Rules = Rules()) -> Flight:
@@ -689,33 +697,35 @@ def deliver(state: Flight, script: tuple, message: tuple, rules: Rules = Rules()
         if rules.forwarding == "retry-alternate" and sender in net.live:
             alternate = min((m for m in net.live if m.startswith(prefix)), default=None)
             if alternate is not None:
-                state = attrs.evolve(state, flight=state.flight | {message[:4] + (alternate,) + message[5:]})
+                state = _post(state, {message[:4] + (alternate,) + message[5:]})
         return state
     level = len(prefix)
     if kind == "event":
         event = dict(script[item][2])
         state = attrs.evolve(state, notified=_notify(state, item, receiver, event))
-        return attrs.evolve(state, flight=state.flight | _send("event", origin, item, receiver, net, level, clock,
+        return _post(state, _send("event", origin, item, receiver, net, level, clock,
                                                                _event_forward(net, event)))
     if kind == "uncover":  # about what may be counted on, not about the entry: never outdated
         state = attrs.evolve(state, net=attrs.evolve(net, withdrawn=net.withdrawn | {(receiver, origin, item)}))
-        state = attrs.evolve(state, flight=state.flight | _send(kind, origin, item, receiver, state.net, level, clock))
+        state = _post(state, _send(kind, origin, item, receiver, state.net, level, clock))
         return _widen_uncovered(state, receiver, rules.covering) if rules.unsubscribe == "resubscribe-uncovered" else state
     if kind == "unsub":  # the notice it ends is over, whatever the clocks say
         net = attrs.evolve(net, withdrawn=net.withdrawn - {(receiver, origin, item)})
         state = attrs.evolve(state, net=net)
-    if rules.ordering == "lamport":
-        if clock < _clock_of(state, receiver, origin, item):  # older than one already seen here: not applied
+    if clock < _clock_of(state, receiver, origin, item):  # older than one already seen here
+        state = attrs.evolve(state, reordered=True)
+        if rules.ordering == "lamport":  # not applied
             if kind == "unsub":  # but passed on, to end the notice everywhere it went
-                state = attrs.evolve(state, flight=state.flight | _send(kind, origin, item, receiver, net, level, clock))
+                state = _post(state, _send(kind, origin, item, receiver, net, level, clock))
             return state
+    else:
         state = _see(state, receiver, origin, item, clock)
     if kind in ("sub", "widen"):
         entry = (receiver, origin[:common_prefix_length(receiver, origin) + 1], item, origin)
         state = attrs.evolve(state, net=attrs.evolve(net, filters=net.filters | {entry}))
-        return attrs.evolve(state, flight=state.flight | _send(kind, origin, item, receiver, state.net, level, clock))
-    state = attrs.evolve(state, net=_drop_entries(net, receiver, item, origin),
-                         flight=state.flight | _send("unsub", origin, item, receiver, net, level, clock))
+        return _post(state, _send(kind, origin, item, receiver, state.net, level, clock))
+    state = _post(attrs.evolve(state, net=_drop_entries(net, receiver, item, origin)),
+                  _send("unsub", origin, item, receiver, net, level, clock))
     if rules.concurrency == "withdraw-at-once" and rules.unsubscribe == "resubscribe-uncovered":
         return _widen_uncovered(state, receiver, rules.covering)
     return state
@@ -747,7 +757,7 @@ def steady_subscribers_notified_exactly_once(run: FlightRun) -> bool:
         for s, f in run.steady:
             if f.matches(event) and got.get((k, s), 0) != 1:
                 return False
-    return all(c == 1 for c in got.values())
+    return all(c == 1 for c in got.values()) and not run.state.collided
 
 
 def settled_network_delivers_exactly_once(run: FlightRun) -> bool:
@@ -766,26 +776,28 @@ def no_entry_outlives_its_subscription(run: FlightRun) -> bool:
     return all((s, s, g, s) in f for m, _, g, s in f if s in run.state.net.live)
 
 
-def concurrency_met(run: FlightRun) -> bool:
-    return any(kind != "publish" for kind, _, _ in run.script) and any(kind == "publish" for kind, _, _ in run.script)
+def a_steady_subscriber_is_remote_and_interested(run: FlightRun) -> bool:
+    """A publish from a node live at the end, whose event a steady subscriber elsewhere wants."""
+    return any(kind == "publish" and node in run.state.net.live and
+               any(s != node and f.matches(dict(item)) for s, f in run.steady) for kind, node, item in run.script)
 
 
-def one_subscription_changes_twice(run: FlightRun) -> bool:
-    changes = [(node, item) for kind, node, item in run.script if kind != "publish"]
-    return len(changes) != len(set(changes))
+def messages_arrived_out_of_order(run: FlightRun) -> bool:
+    return run.state.reordered
 
 
 FLIGHT_PROPERTIES = [register(p) for p in (
     Property(ALGORITHM, "steady_subscribers_notified_exactly_once", steady_subscribers_notified_exactly_once,
              "abstract, sec. 3.5: with concurrent operations and messages arriving out of order, every subscriber "
-             "whose subscription holds throughout receives each event exactly once", witness=concurrency_met),
+             "whose subscription holds throughout receives each event exactly once",
+             witness=a_steady_subscriber_is_remote_and_interested),
     Property(ALGORITHM, "settled_network_delivers_exactly_once", settled_network_delivers_exactly_once,
              "sec. 3.5 (1): a subscribe and an unsubscribe arriving out of order leave no wrong state: once all "
              "has arrived, every interested subscriber receives each event exactly once",
-             witness=one_subscription_changes_twice),
+             witness=messages_arrived_out_of_order),
     Property(ALGORITHM, "no_entry_outlives_its_subscription", no_entry_outlives_its_subscription,
              "sec. 3.5 (1): once all has arrived, no filter table keeps an entry of a withdrawn subscription",
-             witness=one_subscription_changes_twice),
+             witness=messages_arrived_out_of_order),
 )]
 
 
