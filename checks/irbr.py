@@ -15,10 +15,14 @@ scope, then every sequence of up to `max_ops` operations (subscribe any live nod
 of a small family whose members cover one another, unsubscribe one it holds, fail any live node,
 let one leave, join any identifier that is not live),
 and in every reachable network every publisher and every event of a family.
-Exhaustive, messages in flight: the whole space live, every assignment of filters beforehand, a
-script of one subscribe or unsubscribe and one publish, every start order and every delivery
-order of the messages in flight (and crashes in the large scope); the claim is judged when all is
-quiet. Both use the shared explorer and give shortest traces.
+Exhaustive, messages in flight: the first identifiers of (k, L) live (3 of (2, 2) by default, all
+4 in the large scope), every assignment of filters beforehand, a script of one publish and one
+subscribe or unsubscribe, or a subscribe and an unsubscribe of one subscription in either order,
+every start order and every delivery order of the messages in flight, a crash at any moment
+(beside single operations by default); the claims are judged when all is quiet. Both use the
+shared explorer and give shortest traces.
+Hypothesis: random small networks and operation sequences on the spec, shrunk.
+Spark (spark_validation/irbr.py): random workloads on the reference, the same predicates.
 Readings: covering optimization / tables after failures / representative / unsubscribe handling,
 named "covering-ordered/repaired/smallest/resubscribe-uncovered" etc.; `stale` tables, `remove-only` and
 the planted bugs in the tests are the negative controls.
@@ -353,7 +357,7 @@ def interpret(k: int, L: int, live: list[str], draws: list, reading: Reading) ->
 
 
 def hypothesis_search(prop_name: str, reading: Reading, examples: int):
-    """Search random small networks (k 2..4, L 2..3, any live set) and up to 8 operations with
+    """Search random small networks (k 2..3 with L 2..3, or k 4 with L 2; any live set) and up to 8 operations with
     random filters over x and y (bounds 0..4) for a publication that violates the property;
     hypothesis shrinks what it finds. Returns (cases, the failing document or None, witnessed)."""
     from hypothesis import strategies as st
@@ -432,7 +436,7 @@ def run_checks(scope: str, write_counterexample, spark_summary: dict | None = No
                 cases, doc, witnessed = hypothesis_search(p.name, reading, HYPOTHESIS_EXAMPLES[scope])
                 verdict, why = search_verdict(doc is not None, bool(witnessed))
                 results.append(result(p.name, "hypothesis", name, verdict,
-                                      f"{HYPOTHESIS_EXAMPLES[scope]} random examples: k 2..4, L 2..3, any live set, "
+                                      f"{HYPOTHESIS_EXAMPLES[scope]} random examples: (k, L) in 2..3 x 2..3 or (4, 2), any live set, "
                                       "<= 8 random subscribes (filters over x, y), unsubscribes, failures, leaves and "
                                       "joins, one publication", cases=cases, seconds=time.perf_counter() - start,
                                       counterexample=write_counterexample(doc) if doc else None,
@@ -471,7 +475,7 @@ def spark_results(summary: dict[str, Any], write_counterexample) -> list[CheckRe
     job = IrbrJob(**{**config, "readings": tuple(config["readings"])})
     return spark_verdicts(summary, job, f"{summary['cases']} random workloads: k in 2, 4, 16, 2..{job.small_nodes} "
                           f"nodes (one in {job.large_every}: {job.small_nodes + 1}..{job.max_nodes}), 4.."
-                          f"{job.max_operations} random subscribes, unsubscribes, publishes, failures and joins; "
+                          f"{job.max_operations} random subscribes, unsubscribes, publishes, failures, leaves and joins; "
                           "every publication judged", write_counterexample, unit="workloads")
 
 
@@ -543,7 +547,7 @@ FLIGHT_EVENT = (("x", 2),)
 def flight_scripts(ids: list[str], held: set, pairs: bool = True) -> list[tuple]:
     """The operations besides the publish: one subscribe or unsubscribe, or a pair on one
     subscription (unsubscribe then subscribe again if held, subscribe then unsubscribe if not)."""
-    singles = [(("subscribe", n, f),) for n in ids for f in FLIGHT_FILTERS] + \
+    singles = [(("subscribe", n, f),) for n in ids for f in FLIGHT_FILTERS if (n, f) not in held] + \
         [(("unsubscribe", n, f),) for n, f in sorted(held, key=lambda e: (e[0], str(e[1])))]
     if not pairs:
         return singles
@@ -617,7 +621,7 @@ def _text(item) -> Any:
     return str(item) if isinstance(item, I.Filter) else item
 
 
-def flight_document(prop: str, reading: FlightReading, trace) -> dict[str, Any]:
+def flight_document(prop: str, reading: FlightReading, trace, crashes: int = 1) -> dict[str, Any]:
     script, steady, first = trace[0][1]
     before = sorted([n, str(f)] for n, p, f, s in first.net.filters if n == p == s)
 
@@ -628,7 +632,7 @@ def flight_document(prop: str, reading: FlightReading, trace) -> dict[str, Any]:
 
     return {"algorithm": ALGORITHM, "property": prop, "reading": reading.name,
             "method": "exhaustive", "kind": "flight", "k": first.net.space.k, "L": first.net.space.L,
-            "live": sorted(first.net.live), "subscriptions": before,
+            "live": sorted(first.net.live), "subscriptions": before, "crashes": crashes,
             "script": [[kind, node, str(item) if kind != "publish" else dict(item)] for kind, node, item in script],
             "steps": [step(a) for a, _ in trace[1:]]}
 
@@ -660,7 +664,7 @@ def replay_flight(doc: dict[str, Any], say=print) -> bool:
             say(f"step {number}: " + {"start": f"start {doc['script'][step[1]] if step[0] == 'start' else ''}",
                                       "withdraw": f"the withdrawal of operation {step[1]} spreads",
                                       "crash": f"{step[1]} crashes"}.get(step[0], str(step)))
-        if action not in flight_actions(state, crashes=1 + state[2].crashes):
+        if action not in flight_actions(state, crashes=doc.get("crashes", 1)):
             raise ValueError(f"step {number}: {step} is not possible here")
         state = flight_step(state, action, reading.rules)
     run = flight_run(state)
@@ -682,7 +686,7 @@ def flight_checks(scope: str, write_counterexample, deadline_seconds: float) -> 
         for prop in I.FLIGHT_PROPERTIES:
             verdict, path, detail = exploration_verdict(
                 ex, prop.name, deadline_seconds, write_counterexample,
-                lambda trace, prop=prop: flight_document(prop.name, reading, trace))
+                lambda trace, prop=prop: flight_document(prop.name, reading, trace, sc.crashes))
             out.append(result(prop.name, "exhaustive", name, verdict, sc.describe(), cases=ex.initial,
                               states=ex.states, seconds=ex.seconds, counterexample=path, detail=detail))
     return out

@@ -121,16 +121,19 @@ def exploration_verdict(ex, name: str, deadline_seconds: float, write_counterexa
 def hypothesis_find(strategy, judge, examples: int):
     """Hypothesis's search for an example that `judge` (example -> (holds, witness reached))
     says violates the property, shrunk; derandomized, so the same on every run. Returns (cases
-    tried, the shrunk example or None, how many cases reached the witness)."""
+    tried up to the first failure, the shrunk example or None, how many of them reached the
+    witness)."""
     from hypothesis import HealthCheck, find, settings
     from hypothesis.errors import NoSuchExample
 
-    counts = {"cases": 0, "witnessed": 0}
+    counts = {"cases": 0, "witnessed": 0, "found": False}
 
     def violates(example) -> bool:
         holds, witnessed = judge(example)
-        counts["cases"] += 1
-        counts["witnessed"] += bool(witnessed)
+        if not counts["found"]:  # the examples tried before the first failure, not the shrinking
+            counts["cases"] += 1
+            counts["witnessed"] += bool(witnessed)
+            counts["found"] = not holds
         return not holds
 
     config = settings(max_examples=examples, database=None, deadline=None, derandomize=True,

@@ -124,28 +124,30 @@ def test_reference_conforms_to_the_spec_on_random_networks_and_operations():
         ids = [x for x in space.identifiers() if rng.random() < 0.5] or [space.identifiers()[0]]
         rep, tables = str(rng.choice(I.REPRESENTATIVES)), str(rng.choice(I.TABLE_READINGS))
         covering, design = str(rng.choice(I.COVERING)), str(rng.choice(I.JOINS))
-        spec, ref = I.network(space, ids, rep, tables), R.Network(k, L, ids, rep, tables, covering)
+        handling = str(rng.choice(I.UNSUBSCRIBE))
+        spec, ref = I.network(space, ids, rep, tables), R.Network(k, L, ids, rep, tables, covering, handling)
+        filters = C.FILTERS + tuple(R.random_filter(rng) for _ in range(3))
         for _ in range(10):
             live = sorted(spec.live)
             n = live[int(rng.integers(len(live)))]
-            own = [f for f in C.FILTERS if (n, n, f, n) in spec.filters]
+            own = [f for f in filters if (n, n, f, n) in spec.filters]
             absent = [x for x in space.identifiers() if x not in spec.live]
             draw = rng.random()
             if draw < 0.1 and len(live) > 1:
                 spec = I.fail(spec, [n])
                 ref.fail([n])
             elif draw < 0.15 and len(live) > 1:
-                spec = I.leave(spec, n, covering=covering)
+                spec = I.leave(spec, n, handling, covering)
                 ref.leave(n)
             elif draw < 0.3 and absent:
                 x = absent[int(rng.integers(len(absent)))]
                 spec, messages = I.join(spec, x, design)
                 assert ref.join(x, design) == messages
             elif own and draw < 0.5:
-                spec, _ = I.unsubscribe(spec, n, own[0], covering=covering)
+                spec, _ = I.unsubscribe(spec, n, own[0], handling, covering)
                 ref.unsubscribe(n, own[0])
             else:
-                f = C.FILTERS[int(rng.integers(len(C.FILTERS)))]
+                f = filters[int(rng.integers(len(filters)))]
                 spec, spread = I.subscribe(spec, n, f, covering)
                 assert ref.subscribe(n, f) == len(spread.messages)
         for n in sorted(spec.live):
