@@ -58,7 +58,15 @@ def expected_entry(r: CheckResult) -> dict[str, Any]:
 
 
 def update_manifest(results: list[CheckResult], scope: str) -> None:
+    """Record the results as expected; a check of an (algorithm, method) that ran but no longer
+    exists (a renamed reading or property) is dropped from the scope."""
     manifest = load_manifest()
+    ran = {(r.algorithm, r.method) for r in results}
+    produced = {r.key for r in results}
+    for algorithm, method in ran:
+        entries = manifest.get(algorithm, {}).get(scope, {})
+        for key in [k for k in entries if k.rsplit("/", 1)[1] == method and k not in produced]:
+            del entries[key]
     for r in results:
         manifest.setdefault(r.algorithm, {}).setdefault(scope, {})[r.key] = expected_entry(r)
     for algorithm in manifest:

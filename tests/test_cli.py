@@ -63,3 +63,16 @@ def test_check_writes_the_report_and_claims_reads_it(tmp_path):
     out = run_cli("claims", "--json", "--report", str(report))
     table = json.loads(out.stdout)
     assert any(entry["property"] == "schedule_partitions_targets" for entry in table)
+
+
+def test_updating_the_manifest_drops_checks_that_no_longer_exist(tmp_path, monkeypatch):
+    from checks import runner
+    from checks.verdict import CheckResult
+
+    monkeypatch.setattr(runner, "MANIFEST", tmp_path / "manifest.json")
+    old = CheckResult("lbdd", "p", "claim", "exhaustive", "holds", "s", reading="renamed-away", states=3)
+    kept = CheckResult("lbdd", "p", "claim", "z3", "proved", "s")
+    runner.update_manifest([old, kept], "default")
+    new = CheckResult("lbdd", "p", "claim", "exhaustive", "holds", "s", reading="new-name", states=4)
+    runner.update_manifest([new], "default")  # only exhaustive ran: the z3 entry stays
+    assert set(runner.load_manifest()["lbdd"]["default"]) == {new.key, kept.key}
