@@ -196,7 +196,7 @@ def irbr_exhaustive_figures() -> dict:
     from checks import irbr as C
 
     ex = C.explore_reading(C.Scope(((2, 2, 4),)), C.Reading())[0][1]
-    flight = C.explore_flight(C.FLIGHT_SCOPES["default"], C.FlightReading())
+    flight = C.explore_flight(C.FLIGHT_SCOPES["default"], C.I.Rules())
     return {name: {"states": e.states, "seconds": round(e.seconds, 2), "states_per_second": round(e.states / e.seconds)}
             for name, e in (("one_at_a_time_2_2_4", ex), ("messages_in_flight_default", flight))}
 

@@ -53,19 +53,7 @@ FILTERS = (I.parse_filter("x in 0..9"), I.parse_filter("x in 0..4"), I.parse_fil
 EVENTS = ({"x": 2}, {"x": 7})
 
 
-@attrs.frozen
-class Reading:
-    covering: str = "covering-ordered"
-    tables: str = "repaired"
-    representative: str = "smallest"
-    unsubscribe: str = "resubscribe-uncovered"
-    join: str = "copy-closest"
-
-    @property
-    def name(self) -> str:
-        base = f"{self.covering}/{self.tables}/{self.representative}/{self.unsubscribe}"
-        return base if self.join == "copy-closest" else f"{base}/{self.join}"
-
+Reading = I.Reading
 
 READINGS = {r.name: r for r in (Reading(), Reading("covering"), Reading("no-covering"), Reading(tables="stale"),
                                 Reading(tables="stale-alternates"), Reading(representative="largest"),
@@ -229,15 +217,8 @@ def operations(net: I.Network) -> list[tuple]:
 
 
 def apply(net: I.Network, op: tuple, reading: Reading) -> I.Network:
-    if op[0] == "subscribe":
-        return I.subscribe(net, op[1], FILTERS[op[2]], reading.covering)[0]
-    if op[0] == "unsubscribe":
-        return I.unsubscribe(net, op[1], FILTERS[op[2]], reading.unsubscribe, reading.covering)[0]
-    if op[0] == "join":
-        return I.join(net, op[1], reading.join)[0]
-    if op[0] == "leave":
-        return I.leave(net, op[1], reading.unsubscribe, reading.covering)
-    return I.fail(net, [op[1]])
+    """An operation of `operations` (filters by their index in FILTERS) on the spec."""
+    return I.operate(net, op[:2] + ((FILTERS[op[2]],) if op[0] in ("subscribe", "unsubscribe") else ()), reading)[0]
 
 
 @functools.lru_cache(maxsize=8)  # every invariant and witness of a state asks for the same runs
@@ -252,7 +233,7 @@ def explore_reading(scope: Scope, reading: Reading, deadline: float | None = Non
     for k, L, max_ops in scope.spaces:
         space = I.Space(k, L)
         system = TransitionSystem(
-            lambda space=space: ((0, I.network(space, live, reading.representative, reading.tables))
+            lambda space=space: ((0, reading.network(space, live))
                                  for live in live_sets(space)),
             lambda state, max_ops=max_ops: operations(state[1]) if state[0] < max_ops else [],
             lambda state, op: (state[0] + 1, apply(state[1], op, reading)))
@@ -286,28 +267,14 @@ def replay_document(doc: dict[str, Any], say=print) -> tuple[bool, None]:
     if prop is None:
         raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
                          f"{', '.join(p.name for p in I.RUN_PROPERTIES)}")
-    net = I.network(I.Space(doc["k"], doc["L"]), doc["live"], reading.representative, reading.tables)
+    net = reading.network(I.Space(doc["k"], doc["L"]), doc["live"])
     say(f"IRBR ({reading.name}) on k={doc['k']}, L={doc['L']}, live nodes {sorted(net.live)}")
     for step, op in enumerate(doc["operations"], start=1):
-        if op[0] == "subscribe":
-            net, spread = I.subscribe(net, op[1], I.parse_filter(op[2]), reading.covering)
-            say(f"step {step}: {op[1]} subscribes {op[2]}: {len(spread.messages)} messages "
-                f"{[(a, b) for a, b, _ in spread.messages]}" + (f", lost {list(spread.lost)}" if spread.lost else ""))
-        elif op[0] == "unsubscribe":
-            net, spread = I.unsubscribe(net, op[1], I.parse_filter(op[2]), reading.unsubscribe, reading.covering)
-            say(f"step {step}: {op[1]} unsubscribes {op[2]}: {len(spread.messages)} messages")
-        elif op[0] == "fail":
-            net = I.fail(net, [op[1]])
-            say(f"step {step}: {op[1]} fails")
-        elif op[0] == "leave":
-            net = I.leave(net, op[1], reading.unsubscribe, reading.covering)
-            say(f"step {step}: {op[1]} leaves (unsubscribes its filters, then departs)")
-        elif op[0] == "join":
-            net, messages = I.join(net, op[1], reading.join)
-            say(f"step {step}: {op[1]} joins ({reading.join}, {messages} messages); its filter table "
-                f"{[(p, str(f), s) for p, f, s in net.ft(op[1])]}")
-        else:
-            raise ValueError(f"step {step}: unknown operation {op[0]!r} (subscribe, unsubscribe, fail, leave, join)")
+        try:
+            net, line = I.operate(net, tuple(op[:2]) + tuple(I.parse_filter(text) for text in op[2:]), reading)
+        except ValueError as e:
+            raise ValueError(f"step {step}: {e}") from e
+        say(f"step {step}: {line}")
     run = I.publish_run(net, doc["publisher"], doc["event"])
     pub = run.publication
     say(f"{doc['publisher']} publishes {doc['event']}: notified {dict(pub.notified)}, interested "
@@ -331,28 +298,24 @@ def interpret(k: int, L: int, live: list[str], draws: list, reading: Reading) ->
     operation; a draw with nothing to act on is skipped. Returns the network and the operations
     as a replay document lists them."""
     space = I.Space(k, L)
-    net = I.network(space, live, reading.representative, reading.tables)
+    net = reading.network(space, live)
     done = []
     for kind, index, f in draws:
         nodes = sorted(net.live)
         held = sorted(((n, g) for n, p, g, s in net.filters if n == p == s and n in net.live), key=repr)
         absent = [x for x in space.identifiers() if x not in net.live]
         if kind == "subscribe":
-            node = nodes[index % len(nodes)]
-            net = I.subscribe(net, node, f, reading.covering)[0]
-            done.append(["subscribe", node, str(f)])
+            op = ("subscribe", nodes[index % len(nodes)], f)
         elif kind == "unsubscribe" and held:
-            node, g = held[index % len(held)]
-            net = I.unsubscribe(net, node, g, reading.unsubscribe, reading.covering)[0]
-            done.append(["unsubscribe", node, str(g)])
+            op = ("unsubscribe",) + held[index % len(held)]
         elif kind in ("fail", "leave") and len(nodes) > 1:
-            node = nodes[index % len(nodes)]
-            net = I.fail(net, [node]) if kind == "fail" else I.leave(net, node, reading.unsubscribe, reading.covering)
-            done.append([kind, node])
+            op = (kind, nodes[index % len(nodes)])
         elif kind == "join" and absent:
-            node = absent[index % len(absent)]
-            net = I.join(net, node, reading.join)[0]
-            done.append(["join", node])
+            op = ("join", absent[index % len(absent)])
+        else:
+            continue
+        net = I.operate(net, op, reading)[0]
+        done.append(list(op[:2]) + [str(g) for g in op[2:]])
     return net, done
 
 
@@ -483,36 +446,13 @@ def spark_results(summary: dict[str, Any], write_counterexample) -> list[CheckRe
 # Exhaustive, messages in flight: every interleaving of a few concurrent operations
 # --------------------------------------------------------------------------------------------
 
-@attrs.frozen
-class FlightReading:
-    """A one-at-a-time reading plus the rules of messages in flight (spec.irbr.Rules); named as
-    the reading, with each rule that is not the default appended."""
-
-    reading: Reading = Reading()
-    ordering: str = "lamport"
-    concurrency: str = "widen-then-withdraw"
-    forwarding: str = "retry-alternate"
-
-    @property
-    def rules(self) -> I.Rules:
-        return I.Rules(self.reading.covering, self.reading.unsubscribe, self.ordering, self.concurrency,
-                       self.forwarding)
-
-    @property
-    def name(self) -> str:
-        defaults = I.Rules()
-        extra = [v for v, d in ((self.ordering, defaults.ordering), (self.concurrency, defaults.concurrency),
-                                (self.forwarding, defaults.forwarding)) if v != d]
-        return "/".join([self.reading.name] + extra)
-
-
 FLIGHT_READINGS = {r.name: r for r in (
-    FlightReading(), FlightReading(concurrency="withdraw-at-once"), FlightReading(ordering="arrival"),
-    FlightReading(forwarding="fire-and-forget"), FlightReading(Reading(unsubscribe="remove-only")),
-    FlightReading(Reading("no-covering"), concurrency="withdraw-at-once"))}
+    I.Rules(), I.Rules(concurrency="withdraw-at-once"), I.Rules(ordering="arrival"),
+    I.Rules(forwarding="fire-and-forget"), I.Rules(Reading(unsubscribe="remove-only")),
+    I.Rules(Reading("no-covering"), concurrency="withdraw-at-once"))}
 
 
-def flight_reading_named(name: str) -> FlightReading:
+def flight_reading_named(name: str) -> I.Rules:
     if name not in FLIGHT_READINGS:
         raise ValueError(f"unknown IRBR reading of messages in flight {name!r}; known: {', '.join(FLIGHT_READINGS)}")
     return FLIGHT_READINGS[name]
@@ -555,11 +495,11 @@ def flight_scripts(ids: list[str], held: set, pairs: bool = True) -> list[tuple]
                       (("subscribe", n, f), ("unsubscribe", n, f)) for n in ids for f in FLIGHT_FILTERS]
 
 
-def flight_initial_states(scope: FlightScope, reading: FlightReading):
+def flight_initial_states(scope: FlightScope, reading: I.Rules):
     space = I.Space(scope.k, scope.L)
     ids = space.identifiers()[:scope.nodes]
     for assignment in itertools.product(range(len(FLIGHT_FILTERS) + 1), repeat=len(ids)):
-        net = I.network(space, ids, reading.reading.representative, reading.reading.tables)
+        net = reading.reading.network(space, ids)
         held = set()
         for node, choice in zip(ids, assignment):
             if choice:
@@ -605,12 +545,11 @@ def flight_run(state) -> I.FlightRun | None:
     return I.FlightRun(f, script, steady) if quiet else None
 
 
-def explore_flight(scope: FlightScope, reading: FlightReading, deadline: float | None = None):
-    rules = reading.rules
+def explore_flight(scope: FlightScope, reading: I.Rules, deadline: float | None = None):
     system = TransitionSystem(lambda: flight_initial_states(scope, reading),
                               lambda state: flight_actions(state, scope.crashes if scope.crashing_pairs
                                                            or len(state[0]) == 2 else 0),
-                              lambda state, action: flight_step(state, action, rules))
+                              lambda state, action: flight_step(state, action, reading))
     invariants = {p.name: (lambda s, p=p: (r := flight_run(s)) is None or p.predicate(r)) for p in I.FLIGHT_PROPERTIES}
     witnesses = {p.name: (lambda s, p=p: (r := flight_run(s)) is not None and p.witness(r))
                  for p in I.FLIGHT_PROPERTIES}
@@ -621,7 +560,7 @@ def _text(item) -> Any:
     return str(item) if isinstance(item, I.Filter) else item
 
 
-def flight_document(prop: str, reading: FlightReading, trace, crashes: int = 1) -> dict[str, Any]:
+def flight_document(prop: str, reading: I.Rules, trace, crashes: int = 1) -> dict[str, Any]:
     script, steady, first = trace[0][1]
     before = sorted([n, str(f)] for n, p, f, s in first.net.filters if n == p == s)
 
@@ -644,7 +583,7 @@ def replay_flight(doc: dict[str, Any], say=print) -> bool:
     if prop is None:
         raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
                          f"{', '.join(p.name for p in I.FLIGHT_PROPERTIES)}")
-    net = I.network(I.Space(doc["k"], doc["L"]), doc["live"], r.representative, r.tables)
+    net = r.network(I.Space(doc["k"], doc["L"]), doc["live"])
     for node, text in doc["subscriptions"]:
         net = I.subscribe(net, node, I.parse_filter(text), r.covering)[0]
     script = tuple((kind, node, I.parse_filter(item) if kind != "publish" else tuple(sorted(item.items())))
@@ -666,7 +605,7 @@ def replay_flight(doc: dict[str, Any], say=print) -> bool:
                                       "crash": f"{step[1]} crashes"}.get(step[0], str(step)))
         if action not in flight_actions(state, crashes=doc.get("crashes", 1)):
             raise ValueError(f"step {number}: {step} is not possible here")
-        state = flight_step(state, action, reading.rules)
+        state = flight_step(state, action, reading)
     run = flight_run(state)
     if run is None:
         raise ValueError("the steps do not reach a quiescent state")

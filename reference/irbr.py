@@ -39,10 +39,7 @@ class Network:
                  unsubscribe: str = "resubscribe-uncovered"):
         self.space = Space(k, L)
         ids = I.checked_ids(self.space, ids)
-        I.check_choice("representative choice", representative, I.REPRESENTATIVES)
-        I.check_choice("table reading", tables_after_failure, I.TABLE_READINGS)
-        I.check_choice("covering reading", covering, I.COVERING)
-        I.check_choice("unsubscribe handling", unsubscribe, I.UNSUBSCRIBE)
+        I.Reading(covering, tables_after_failure, representative, unsubscribe)  # refuses an unknown choice
         self.representative, self.tables_after_failure, self.covering = representative, tables_after_failure, covering
         self.unsubscribe_handling = unsubscribe
         self._reach: dict[tuple[str, Filter], int] = {}

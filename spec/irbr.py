@@ -484,6 +484,64 @@ def join(net: Network, n: str, design: str = "copy-closest") -> tuple[Network, i
 
 
 @attrs.frozen
+class Reading:
+    """One choice per rule the paper leaves open, for operations one at a time; named
+    covering/tables/representative/unsubscribe, with /join appended when not copy-closest."""
+
+    covering: str = "covering-ordered"
+    tables: str = "repaired"
+    representative: str = "smallest"
+    unsubscribe: str = "resubscribe-uncovered"
+    join: str = "copy-closest"
+
+    def __attrs_post_init__(self) -> None:
+        for what, value, known in (("covering reading", self.covering, COVERING),
+                                   ("table reading", self.tables, TABLE_READINGS),
+                                   ("representative choice", self.representative, REPRESENTATIVES),
+                                   ("unsubscribe handling", self.unsubscribe, UNSUBSCRIBE),
+                                   ("join design", self.join, JOINS)):
+            check_choice(what, value, known)
+
+    @property
+    def name(self) -> str:
+        base = f"{self.covering}/{self.tables}/{self.representative}/{self.unsubscribe}"
+        return base if self.join == "copy-closest" else f"{base}/{self.join}"
+
+    @staticmethod
+    def parse(name: str) -> "Reading":
+        parts = name.split("/") if isinstance(name, str) else []
+        if len(parts) not in (4, 5):
+            raise ValueError(f"unknown IRBR reading {name!r}: write covering/tables/representative/unsubscribe[/join]")
+        return Reading(*parts)
+
+    def network(self, space: Space, ids: Iterable[str]) -> "Network":
+        return network(space, ids, self.representative, self.tables)
+
+
+def operate(net: Network, op: tuple, reading: Reading = Reading()) -> tuple[Network, str]:
+    """One operation, ("subscribe" | "unsubscribe", node, filter) or ("fail" | "leave" |
+    "join", node), under the reading; returns the network and a line saying what it did."""
+    kind, node = op[0], op[1]
+    if kind == "subscribe":
+        net, spread = subscribe(net, node, op[2], reading.covering)
+        return net, (f"{node} subscribes {op[2]}: {len(spread.messages)} messages "
+                     f"{[(a, b) for a, b, _ in spread.messages]}" + (f", lost {list(spread.lost)}" if spread.lost else ""))
+    if kind == "unsubscribe":
+        net, spread = unsubscribe(net, node, op[2], reading.unsubscribe, reading.covering)
+        return net, f"{node} unsubscribes {op[2]}: {len(spread.messages)} messages"
+    if kind == "fail":
+        return fail(net, [node]), f"{node} fails"
+    if kind == "leave":
+        return leave(net, node, reading.unsubscribe, reading.covering), \
+            f"{node} leaves (unsubscribes its filters, then departs)"
+    if kind == "join":
+        net, messages = join(net, node, reading.join)
+        return net, (f"{node} joins ({reading.join}, {messages} messages); its filter table "
+                     f"{[(p, str(f), s) for p, f, s in net.ft(node)]}")
+    raise ValueError(f"unknown operation {kind!r} (subscribe, unsubscribe, fail, leave, join)")
+
+
+@attrs.frozen
 class Publication:
     """One event published: who was notified (node -> times), messages, what was lost."""
 
@@ -554,21 +612,25 @@ FORWARDING = ("retry-alternate", "fire-and-forget")
 
 @attrs.frozen
 class Rules:
-    """The readings a run of messages in flight follows."""
+    """The readings a run of messages in flight follows: a one-at-a-time reading and the three
+    rules above; named as the reading, with each rule that is not the default appended."""
 
-    covering: str = "covering-ordered"
-    unsubscribe: str = "resubscribe-uncovered"
+    reading: Reading = Reading()
     ordering: str = "lamport"
     concurrency: str = "widen-then-withdraw"
     forwarding: str = "retry-alternate"
 
     def __attrs_post_init__(self) -> None:
-        for what, value, known in (("covering reading", self.covering, COVERING),
-                                   ("unsubscribe handling", self.unsubscribe, UNSUBSCRIBE),
-                                   ("ordering", self.ordering, ORDERINGS),
+        for what, value, known in (("ordering", self.ordering, ORDERINGS),
                                    ("concurrency rule", self.concurrency, CONCURRENCY),
                                    ("forwarding", self.forwarding, FORWARDING)):
             check_choice(what, value, known)
+
+    @property
+    def name(self) -> str:
+        extra = [v for v, known in ((self.ordering, ORDERINGS), (self.concurrency, CONCURRENCY),
+                                    (self.forwarding, FORWARDING)) if v != known[0]]
+        return "/".join([self.reading.name] + extra)
 
 
 @attrs.frozen(cache_hash=True)
@@ -622,10 +684,6 @@ def _see(state: Flight, node: str, subscriber: str, f: Filter, clock: int) -> Fl
     return attrs.evolve(state, clocks=kept | {(node, subscriber, f, clock)})
 
 
-def _own_clock(state: Flight, s: str, g: Filter) -> int:
-    return _clock_of(state, s, s, g)
-
-
 def _widen_uncovered(state: Flight, node: str, covering: str) -> Flight:
     """At one node: its own subscriptions the covering rule now sends farther go on to the ranges
     they had skipped (as in `unsubscribe`, here as "widen" messages)."""
@@ -634,7 +692,7 @@ def _widen_uncovered(state: Flight, node: str, covering: str) -> Flight:
         needed = subscribe_level(net, s, g, covering) if s == node else reached
         if needed < reached:
             net = record(net, s, g, Spread(()), needed)
-            sent |= _send("widen", s, g, s, net, needed, _own_clock(state, s, g),
+            sent |= _send("widen", s, g, s, net, needed, _clock_of(state, s, s, g),
                           lambda n, prefix, reached=reached: len(prefix) <= reached)
     return _post(attrs.evolve(state, net=net), sent)
 
@@ -654,7 +712,7 @@ def start(state: Flight, script: tuple, k: int, rules: Rules = Rules()) -> Fligh
     if kind == "subscribe":
         if (node, node, item, node) in net.filters:
             return state
-        level = subscribe_level(net, node, item, rules.covering)
+        level = subscribe_level(net, node, item, rules.reading.covering)
         state = _see(attrs.evolve(state, net=record(net, node, item, Spread(()), level)), node, node, item, k)
         return _post(state, _send("sub", node, item, node, state.net, level, k))
     if kind == "unsubscribe":
@@ -666,7 +724,7 @@ def start(state: Flight, script: tuple, k: int, rules: Rules = Rules()) -> Fligh
             state = _post(attrs.evolve(state, pending=state.pending | {k}), _send("uncover", node, item, node, net, 0, k))
         else:
             state = _post(state, _send("unsub", node, item, node, net, 0, k))
-        return _widen_uncovered(state, node, rules.covering) if rules.unsubscribe == "resubscribe-uncovered" else state
+        return _widen_uncovered(state, node, rules.reading.covering) if rules.reading.unsubscribe == "resubscribe-uncovered" else state
     event = dict(item)
     state = attrs.evolve(state, notified=_notify(state, k, node, event))
     return _post(state, _send("event", node, k, node, net, 0, k, _event_forward(net, event)))
@@ -708,7 +766,7 @@ def deliver(state: Flight, script: tuple, message: tuple, rules: Rules = Rules()
     if kind == "uncover":  # about what may be counted on, not about the entry: never outdated
         state = attrs.evolve(state, net=attrs.evolve(net, withdrawn=net.withdrawn | {(receiver, origin, item)}))
         state = _post(state, _send(kind, origin, item, receiver, state.net, level, clock))
-        return _widen_uncovered(state, receiver, rules.covering) if rules.unsubscribe == "resubscribe-uncovered" else state
+        return _widen_uncovered(state, receiver, rules.reading.covering) if rules.reading.unsubscribe == "resubscribe-uncovered" else state
     if kind == "unsub":  # the notice it ends is over, whatever the clocks say
         net = attrs.evolve(net, withdrawn=net.withdrawn - {(receiver, origin, item)})
         state = attrs.evolve(state, net=net)
@@ -726,8 +784,8 @@ def deliver(state: Flight, script: tuple, message: tuple, rules: Rules = Rules()
         return _post(state, _send(kind, origin, item, receiver, state.net, level, clock))
     state = _post(attrs.evolve(state, net=_drop_entries(net, receiver, item, origin)),
                   _send("unsub", origin, item, receiver, net, level, clock))
-    if rules.concurrency == "withdraw-at-once" and rules.unsubscribe == "resubscribe-uncovered":
-        return _widen_uncovered(state, receiver, rules.covering)
+    if rules.concurrency == "withdraw-at-once" and rules.reading.unsubscribe == "resubscribe-uncovered":
+        return _widen_uncovered(state, receiver, rules.reading.covering)
     return state
 
 
