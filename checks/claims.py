@@ -1,8 +1,9 @@
 """Every paper claim with one combined verdict per reading, from reports/check.json.
 
-The claims are the registered properties (spec/registry.py), each quoting its paper section
-(for LBDD: sec. 3.2-3.5 and 4.3 of Li, Wang, Yin & Yuan, J. Southeast Univ. 30(4), 2014).
-Per reading, the records of all methods are combined:
+The claims are the properties each algorithm's spec registers (spec/registry.py, found through
+the algorithm's declaration, checks.plugin), each quoting its paper section, and the claims a
+declaration lists as reached by no check (`Algorithm.claims`, with why). Per reading, the records
+of all methods are combined:
 
     fails             some method found a violation; the counterexample shown is the most
                       convincing one (z3, then exhaustive, then hypothesis, then spark)
@@ -18,8 +19,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
+from checks import plugin
 from checks.verdict import METHODS
 from spec.registry import properties
 
@@ -92,27 +94,57 @@ def overall(readings: dict[str, dict[str, Any]]) -> str:
     return FAILS if fails else "holds" if passes else UNKNOWN
 
 
-def claims_table(report_path: str | Path) -> list[dict[str, Any]]:
+def _field(item: Any, *names: str) -> Any:
+    """A field of a declared claim, which may be a mapping or an object."""
+    for name in names:
+        value = item.get(name) if isinstance(item, dict) else getattr(item, name, None)
+        if value is not None:
+            return value
+    return None
+
+
+def registered(algorithm: str, declared: dict[str, plugin.Algorithm]) -> list[dict[str, Any]]:
+    """An algorithm's claims in its spec's order: its registered properties (through its
+    declaration, which imports its spec), then the claims it declares that no check reaches."""
+    declaration = declared.get(algorithm)
+    props = declaration.properties() if declaration is not None else properties(algorithm)
+    out = [{"property": p.name, "claim": p.claim} for p in props]
+    for item in declaration.claims if declaration is not None else ():
+        name = _field(item, "property", "name")
+        entry = next((e for e in out if e["property"] == name), None)
+        if entry is None:
+            entry = {"property": name, "claim": _field(item, "claim") or ""}
+            out.append(entry)
+        entry["why"] = _field(item, "why", "reason")
+    return out
+
+
+def claims_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm] | None = None) -> list[dict[str, Any]]:
     """One entry per (algorithm, property): its claim, a combined verdict per reading, and overall.
 
-    Registered properties with no record in the report are listed as "not checked", so a claim
-    that no method covers is visible rather than missing.
+    Registered properties with no record in the report are listed as "not checked" (with why,
+    where the declaration says), so a claim that no method covers is visible rather than missing.
+    The algorithms are those of the report, then those given in `algorithms`.
     """
     records = load_report(report_path)["results"]
+    declared = plugin.algorithms() if algorithms is None else {a.name: a for a in algorithms}
     groups: dict[tuple[str, str], dict[str, Any]] = {}
     for r in records:
         group = groups.setdefault((r["algorithm"], r["property"]), {"claim": r["claim"], "readings": {}})
         group["readings"].setdefault(r["reading"], []).append(r)
-    algorithms = list(dict.fromkeys(r["algorithm"] for r in records))
-    registered = [(p.algorithm, p.name, p.claim) for a in algorithms for p in properties(a)]
-    order = [(a, n) for a, n, _ in registered] + [k for k in groups if k not in {(a, n) for a, n, _ in registered}]
-    claims = {(a, n): c for a, n, c in registered}
+    names = list(dict.fromkeys([r["algorithm"] for r in records] + list(declared if algorithms is not None else ())))
+    claims = {(a, c["property"]): c for a in names for c in registered(a, declared)}
+    order = list(claims) + [k for k in groups if k not in claims]
     table = []
     for algorithm, prop in order:
-        group = groups.get((algorithm, prop), {"claim": claims.get((algorithm, prop), ""), "readings": {}})
+        claim = claims.get((algorithm, prop), {})
+        group = groups.get((algorithm, prop), {"claim": claim.get("claim", ""), "readings": {}})
         readings = {name: combine(rs) for name, rs in group["readings"].items()}
-        table.append({"algorithm": algorithm, "property": prop, "claim": group["claim"],
-                      "overall": overall(readings), "readings": readings})
+        entry = {"algorithm": algorithm, "property": prop, "claim": group["claim"],
+                 "overall": overall(readings), "readings": readings}
+        if claim.get("why"):
+            entry["why"] = claim["why"]
+        table.append(entry)
     return table
 
 
@@ -129,7 +161,7 @@ def print_claims(table: list[dict[str, Any]], console) -> None:
         head = (f"[bold]{entry['algorithm']}.{entry['property']}[/] ({entry['overall']})\n"
                 f"[dim]{entry['claim']}[/]")
         if not entry["readings"]:
-            t.add_row(head, "-", "[yellow]not checked[/]", "no record in this report")
+            t.add_row(head, "-", "[yellow]not checked[/]", entry.get("why") or "no record in this report")
             continue
         for i, (reading, combined) in enumerate(entry["readings"].items()):
             evidence = combined["summary"]

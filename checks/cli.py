@@ -1,5 +1,6 @@
 """The `pubsub-proofs` command.
 
+    pubsub-proofs list [ALGO] [--names]
     pubsub-proofs check [ALGO] [--scope default|large] [--methods z3,exhaustive,...]
     pubsub-proofs validate ALGO --topologies N [--master URL] [--partitions P] [--readings a,b]
     pubsub-proofs replay FILE [--png OUT.png]
@@ -20,7 +21,14 @@ from pathlib import Path
 
 from rich.console import Console
 
+from checks.files import write_atomically
+from checks.verdict import METHODS
+
 console = Console(stderr=False, highlight=False, width=160)
+errors = Console(stderr=True, highlight=False, width=160)
+
+
+MOST_INSTANCES = 10 ** 9   # a billion random instances is days of work on any cluster this targets
 
 
 def _positive(text: str) -> int:
@@ -30,56 +38,93 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
     if value <= 0:
         raise argparse.ArgumentTypeError(f"must be positive, not {value}")
+    if value > MOST_INSTANCES:
+        raise argparse.ArgumentTypeError(f"{value} is more than {MOST_INSTANCES:,}; split the run")
     return value
 
 
-def cmd_check(args) -> int:
-    from checks import runner
+def check_master(master: str) -> str:
+    """local, local[N], local[*] or a spark://host:port that answers within seconds."""
+    import re
+    import socket
 
-    algorithms = [args.algorithm] if args.algorithm else list(runner.ALGORITHMS)
-    methods = set(args.methods.split(",")) if args.methods else None
-    if methods and methods - {"z3", "exhaustive", "hypothesis", "spark"}:
-        raise ValueError(f"unknown method(s) {sorted(methods - {'z3', 'exhaustive', 'hypothesis', 'spark'})}")
+    if re.fullmatch(r"local(\[(\*|[1-9][0-9]*)\])?", master):
+        return master
+    m = re.fullmatch(r"spark://([^:/]+):([0-9]{1,5})", master)
+    if not m:
+        raise ValueError(f"--master {master!r}: give local, local[N], local[*] or spark://HOST:PORT")
+    try:
+        socket.create_connection((m.group(1), int(m.group(2))), timeout=5).close()
+    except OSError as e:
+        raise ValueError(f"--master {master!r} does not answer within 5 s ({e.strerror or e})") from None
+    return master
+
+
+def _methods(text: str | None) -> set[str] | None:
+    if text is None:
+        return None
+    methods = {m.strip() for m in text.split(",")}
+    if "" in methods or methods - set(METHODS):
+        raise ValueError(f"--methods {text!r}: give a comma-separated subset of {','.join(METHODS)}")
+    return methods
+
+
+def _algorithms(name: str | None) -> list:
+    from checks import plugin
+
+    return [plugin.algorithm(name)] if name is not None else list(plugin.algorithms().values())
+
+
+def cmd_check(args) -> int:
+    from checks import counterexample, runner
+
+    algorithms = _algorithms(args.algorithm)
+    methods = _methods(args.methods)
+    counterexample.check_output_path(args.report, "--report")
+    if methods is None or "spark" in methods:
+        check_master(args.master)
     results, problems = runner.run(algorithms, args.scope, args.report, methods, args.master,
-                                   args.spark_topologies, args.update_manifest, console)
-    runner.table(results, console)
-    console.print(f"report: {args.report}; {len(results)} checks")
+                                   args.spark_topologies, args.update_manifest, console, runtime=args.runtime)
+    runner.summary(results, problems, console)
+    if args.table:
+        runner.table(results, console)
+    console.print(f"report: {args.report}; {len(results)} checks run")
     if problems:
-        console.print(f"[red]{len(problems)} result(s) differ from checks/manifest.json:[/]")
+        console.print(f"[red]{len(problems)} result(s) differ from the manifests:[/]")
         for p in problems:
-            console.print(f"  {p}")
+            console.print(f"  {p}", markup=False)
         return 1
-    console.print("[green]every verdict and state count matches the manifest[/]")
+    console.print("[green]every verdict and count matches the manifests[/]")
     return 0
 
 
 def cmd_validate(args) -> int:
-    import importlib
-    import importlib.util
-
-    from checks import runner
+    from checks import counterexample, plugin
     from spark_validation.runner import validate
 
-    if args.algorithm not in runner.ALGORITHMS:
-        raise ValueError(f"unknown algorithm {args.algorithm!r}; known: {', '.join(runner.ALGORITHMS)}")
-    if importlib.util.find_spec(f"spark_validation.{args.algorithm}") is None:
-        raise ValueError(f"{args.algorithm!r} has no Spark validation job yet (spark_validation/{args.algorithm}.py)")
-    module = importlib.import_module(f"spark_validation.{args.algorithm}")
-    job = module.default_job()
+    algorithm = plugin.algorithm(args.algorithm)
+    if algorithm.spark is None:
+        raise ValueError(f"{args.algorithm!r} has no Spark validation job")
+    check_master(args.master)
+    for option, path in (("--json", args.json), ("--out", args.out and Path(args.out) / "summary.json")):
+        if path:
+            counterexample.check_output_path(path, option)
+    job = algorithm.spark.job()
     if args.readings:
         import attrs
         job = attrs.evolve(job, readings=tuple(args.readings.split(",")))
-    out = Path(args.out or f"reports/spark/{args.algorithm}-{args.topologies}")
+    readings = f"-{'+'.join(job.readings)}" if args.readings else ""
+    out = Path(args.out or f"reports/spark/{args.algorithm}-{args.topologies}{readings.replace('/', '_')}")
     try:
         info = validate(job, args.topologies, out, master=args.master, partitions=args.partitions,
-                        progress=lambda d, t: console.print(f"  {d}/{t} topologies"))
+                        progress=lambda d, t: console.print(f"  {d}/{t} {algorithm.spark.unit}"))
     except (ValueError, OSError, KeyboardInterrupt):
         raise
     except Exception as e:  # Py4J and PySpark errors: say what failed in one line
         first = str(e).strip().splitlines()[0] if str(e).strip() else ""
         raise ValueError(f"the Spark job failed on master {args.master!r} ({type(e).__name__}): {first[:300]}") from e
     s = info.summary
-    console.print(f"{s['cases']} topologies in {info.seconds:.1f} s "
+    console.print(f"{s['cases']} {algorithm.spark.unit} in {info.seconds:.1f} s "
                   f"({s['cases'] / info.seconds:.0f}/s; {info.segments_reused} segment(s) reused); "
                   f"Parquet and summary.json in {out}")
     from rich.table import Table
@@ -90,18 +135,36 @@ def cmd_validate(args) -> int:
         first = f"n={o['first']['n']}, seed {o['first']['seed']}" if o["first"] else "-"
         t.add_row(column, f"[{'red' if o['violations'] else 'green'}]{o['violations']}[/]", first)
     console.print(t)
-    from checks import counterexample
-
-    folder = Path(args.counterexamples or "reports/validate")
-    written = {column: counterexample.store(job.counterexample(column, o["first"]["seed"]), folder)
+    folder = Path(args.counterexamples) if args.counterexamples else out / "counterexamples"
+    written = {column: counterexample.store(algorithm.spark.document(job, column, o["first"]["seed"]), folder)
                for column, o in s["checks"].items() if o["violations"]}
     for column, path in written.items():
-        console.print(f"  {column}: pubsub-proofs replay {path}")
+        console.print(f"  {column}: pubsub-proofs replay {path}", markup=False)
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps({**s, "seconds": info.seconds, "segments_reused": info.segments_reused,
+        write_atomically(args.json, json.dumps({**s, "seconds": info.seconds, "segments_reused": info.segments_reused,
                                                "segments_run": info.segments_run, "counterexamples": written},
                                               indent=1))
+    return 0
+
+
+def cmd_list(args) -> int:
+    """The declared algorithms, with their readings, scopes and properties."""
+    from checks import plugin
+
+    found = plugin.algorithms()
+    if args.names:
+        for name, a in found.items():
+            if a.spark is not None or not args.spark:
+                print(name)
+        return 0
+    for name in ([args.algorithm] if args.algorithm else found):
+        a = plugin.algorithm(name)
+        console.print(f"[bold]{a.name}[/]: {a.title}")
+        console.print(f"  readings: {', '.join(a.readings.names())}", markup=False)
+        console.print(f"  scopes: {', '.join(a.scopes)}; Spark job: {'yes' if a.spark else 'no'}", markup=False)
+        for p in a.properties():
+            console.print(f"  {p.name}: {p.claim}", markup=False)
     return 0
 
 
@@ -148,6 +211,9 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("algorithm", nargs="?")
     c.add_argument("--scope", choices=["default", "large"], default="default")
     c.add_argument("--methods", help="comma-separated subset of z3,exhaustive,hypothesis,spark")
+    c.add_argument("--runtime", choices=["fast", "medium", "slow"],
+                   help="only the checks of this runtime class in the manifests")
+    c.add_argument("--table", action="store_true", help="after the summary, every check's verdict")
     c.add_argument("--master", default="local[*]")
     c.add_argument("--spark-topologies", type=_positive)
     c.add_argument("--report", default="reports/check.json")
@@ -163,9 +229,16 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--readings")
     v.add_argument("--out")
     v.add_argument("--json", help="also write the summary here")
-    v.add_argument("--counterexamples", help="folder for the shrunk counterexamples "
-                                             "(default reports/validate, one folder per algorithm)")
+    v.add_argument("--counterexamples", help="folder for the shrunk counterexamples, one folder per algorithm "
+                                             "(default: beside the run's Parquet, outside the committed results; "
+                                             "make validate names reports/validate)")
     v.set_defaults(func=cmd_validate)
+
+    ls = sub.add_parser("list", help="the algorithms, their readings, scopes and properties")
+    ls.add_argument("algorithm", nargs="?")
+    ls.add_argument("--names", action="store_true", help="only the algorithms' names, one a line")
+    ls.add_argument("--spark", action="store_true", help="with --names: only those with a Spark job")
+    ls.set_defaults(func=cmd_list)
 
     r = sub.add_parser("replay", help="replay a counterexample file step by step")
     r.add_argument("file")
@@ -193,11 +266,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except (ValueError, OSError) as e:
-        console.print(f"[red]error:[/] {e}", markup=True)
+        errors.print(f"error: {e}", markup=False)
         return 2
-    except KeyboardInterrupt:
-        console.print("interrupted" + ("; finished Spark segments are kept and a rerun resumes after them"
-                                       if args.command in ("check", "validate") else ""))
+    except KeyboardInterrupt as e:
+        errors.print(str(e) if str(e) else "interrupted; the last complete report and its files are as they were",
+                     markup=False)
         return 130
 
 

@@ -1,29 +1,33 @@
-"""Counterexample files: JSON written once, replayed step by step, drawn as a picture.
+"""Counterexample files: JSON written once, replayed step by step, drawn where the algorithm can.
 
-Every file names its algorithm; `replay` hands it to that algorithm's checks module, which
-rebuilds the scenario from the spec and prints each step. `draw` lays a copy graph out by bucket
-(left to right), marking subscribers with no parent or several.
+Every file names its algorithm; `replay` hands it to that algorithm's declaration
+(checks.plugin.Algorithm.replay), which rebuilds the scenario from the spec, prints each step and
+says whether the recorded violation reproduces, and may offer a drawing of it.
 """
 
 from __future__ import annotations
 
+from checks.files import write_atomically
+
 import hashlib
-import importlib
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 
-def store(doc: dict[str, Any], folder: Path) -> str:
-    """Write `doc` under folder/<algorithm>/ with a stable name; returns the path."""
+def store(doc: dict[str, Any], folder: Path, staged: Path | None = None) -> str:
+    """Write `doc` under folder/<algorithm>/ with a stable name (its content's digest); returns
+    the path. With `staged`, the file is written under that folder instead, named and returned as
+    it will be once the run commits (checks.runner.Staging)."""
     name = "-".join(str(doc[k]) for k in ("method", "reading", "property")).replace("/", "+")  # one file, no folders
     digest = hashlib.sha1(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:8]
     path = folder / doc["algorithm"] / f"{name}-{digest}.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
+    target = path if staged is None else staged / doc["algorithm"] / path.name
+    target.parent.mkdir(parents=True, exist_ok=True)
     doc = {**doc, "replay": f"pubsub-proofs replay {path}"}
-    path.write_text(json.dumps(doc, indent=2) + "\n")
+    write_atomically(target, json.dumps(doc, indent=2) + "\n")
     return str(path)
-
 
 def load(path: str | Path) -> dict[str, Any]:
     try:
@@ -37,47 +41,41 @@ def load(path: str | Path) -> dict[str, Any]:
     return doc
 
 
+def check_output_path(path: str | Path, option: str) -> Path:
+    """Refuse, before any work, an output path that is a folder or cannot be written."""
+    path = Path(path)
+    if path.is_dir():
+        raise ValueError(f"{option} {str(path)!r} is a folder; give a file path")
+    folder = path.parent if str(path.parent) else Path(".")
+    probe = folder
+    while not probe.exists():   # the nearest existing folder must be writable to create the rest
+        probe = probe.parent
+    if not probe.is_dir() or not os.access(probe, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise ValueError(f"{option} {str(path)!r} cannot be written (no write access to {str(probe)!r})")
+    return path
+
+
 def replay(path: str | Path, say=print, png: str | None = None) -> bool:
-    """Replay a counterexample; True when the recorded violation reproduces."""
+    """Replay a counterexample; True when the recorded violation reproduces. With `png`, draw it
+    there, or say (an error, exit 2) that its algorithm cannot draw this kind of counterexample."""
+    from checks import plugin
+
     doc = load(path)
+    for field in ("algorithm", "property", "reading", "method"):
+        if not isinstance(doc.get(field), str):
+            raise ValueError(f"{path}: {field!r} must be text, not {doc.get(field)!r}")
+    if png:
+        check_output_path(png, "--png")
+    declaration = plugin.algorithm(doc["algorithm"])
     try:
-        module = importlib.import_module(f"checks.{doc['algorithm']}")
-    except ModuleNotFoundError:
-        raise ValueError(f"unknown algorithm {doc['algorithm']!r} in {path}") from None
-    reproduced, run = module.replay_document(doc, say)
-    if png and run is not None:
-        draw(run, png, title=f"{doc['algorithm']} {doc['reading']}: {doc['property']}")
+        replayed = declaration.replay(doc, say)
+    except (KeyError, IndexError, TypeError, AttributeError) as e:  # a field missing or of the wrong kind
+        raise ValueError(f"{path}: not a well-formed {doc['algorithm']} counterexample "
+                         f"({type(e).__name__}: {e})") from None
+    if png:
+        if replayed.draw is None:
+            raise ValueError(f"{path}: {doc['algorithm']} cannot draw this counterexample "
+                             f"({doc.get('kind', doc.get('method'))}); replay it without --png")
+        replayed.draw(png, f"{doc['algorithm']} {doc['reading']}: {doc['property']}")
         say(f"drawn to {png}")
-    return reproduced
-
-
-def draw(run, path: str, title: str = "") -> None:
-    """A copy graph (spec Dissemination) as a PNG, one column per bucket."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import networkx as nx
-
-    g = nx.MultiDiGraph()
-    g.add_nodes_from(range(len(run.addresses)))
-    g.add_edges_from(run.edges)
-    columns: dict[int, list[int]] = {}
-    for v, b in enumerate(run.buckets):
-        columns.setdefault(b, []).append(v)
-    pos = {v: (b, -i) for b, vs in columns.items() for i, v in enumerate(vs)}
-    counts = run.parent_counts
-    colours = ["#4c72b0" if v == 0 else "#c44e52" if counts[v] == 0 else "#dd8452" if counts[v] > 1
-               else "#55a868" for v in range(len(run.addresses))]
-    rows = max(len(c) for c in columns.values())
-    fig, ax = plt.subplots(figsize=(2 + 1.6 * len(columns), 1.6 + 0.7 * rows))
-    nx.draw_networkx(g, pos, ax=ax, node_color=colours, labels=dict(enumerate(run.addresses)),
-                     font_size=7, node_size=700, arrowsize=12, connectionstyle="arc3,rad=0.08")
-    for b in columns:
-        ax.text(b, 0.55, f"bucket {b}", ha="center", fontsize=8)
-    ax.set_ylim(-rows + 0.5, 0.9)
-    ax.set_title(title + "\n(blue publisher, green one parent, red none, orange several)", fontsize=9)
-    ax.axis("off")
-    fig.subplots_adjust(left=0.02, right=0.98, bottom=0.02, top=0.85)
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    return replayed.reproduced

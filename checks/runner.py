@@ -1,38 +1,63 @@
-"""`make check`: run every registered check, hold the verdicts to the manifest, write the report.
+"""`make check`: run every declared check, hold the verdicts to the manifests, write the report.
 
-The manifest (checks/manifest.json) records, per scope, the expected verdict of every
-(algorithm, property, reading, method) and, for exhaustive checks, the exact number of distinct
-states explored: a change to a model that changes a verdict or a state count fails `make check`
-until the manifest is updated on purpose (`pubsub-proofs check --update-manifest`), as the
-tlaplus/Examples manifests do for TLC.
+Each algorithm has its own manifest (the file its declaration names): per scope, the expected
+verdict of every (property, reading, method), the exact number of distinct states an exploration
+visited or of cases an enumeration judged, and a runtime class (fast / medium / slow, as the
+tlaplus/Examples manifests record one). A change to a model that changes a verdict or a count fails
+`make check`, and for the fast class `make test` too, until the manifest is updated on purpose
+(`pubsub-proofs check --update-manifest`).
+
+Reports are written whole or not at all: counterexamples go to a fresh staging folder and the
+report to a temporary file, and both replace the previous ones only when the run has finished, so
+an interrupted run leaves the last complete report and its counterexamples as they were. A partial
+run (one algorithm, some methods) merges its records into the report by (algorithm, property,
+reading, method) and keeps the rest; a counterexample file that no record names any more is
+removed by the run that stops naming it.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
+import os
+import shutil
+import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
-from checks import counterexample
-from checks.verdict import CheckResult, Verdict
+from checks import counterexample, engine, plugin
+from checks.files import write_atomically
+from checks.verdict import METHODS, CheckResult, Verdict
 
-MANIFEST = Path(__file__).with_name("manifest.json")
-ALGORITHMS = ("lbdd", "scot", "irbr")
-SPARK_TOPOLOGIES = {"default": 20_000, "large": 200_000, "validate": 1_000_000}
+# A check (an exploration's properties count as one) is fast below FAST seconds, medium below
+# MEDIUM; `make test` runs every algorithm's fast class.
+FAST_SECONDS, MEDIUM_SECONDS = 2.0, 60.0
+RUNTIME_CLASSES = ("fast", "medium", "slow")
 
 
-def load_manifest() -> dict[str, Any]:
-    return json.loads(MANIFEST.read_text()) if MANIFEST.exists() else {}
+def runtime_class(seconds: float) -> str:
+    return "fast" if seconds < FAST_SECONDS else "medium" if seconds < MEDIUM_SECONDS else "slow"
+
+
+# --------------------------------------------------------------------------------------------
+# Manifests
+# --------------------------------------------------------------------------------------------
+
+def load_manifest(algorithm: plugin.Algorithm) -> dict[str, Any]:
+    path = algorithm.manifest
+    if not path.exists():
+        return {}
+    try:
+        return json.loads(path.read_text())
+    except json.JSONDecodeError as e:
+        raise ValueError(f"the manifest {path} is not JSON: {e}") from None
 
 
 def compare(results: list[CheckResult], manifest: dict[str, Any], scope: str) -> list[str]:
     """Every difference between results and the manifest's expectations at this scope."""
     problems = []
     for r in results:
-        expected = manifest.get(r.algorithm, {}).get(scope, {}).get(r.key)
+        expected = manifest.get(scope, {}).get(r.key)
         if expected is None:
             problems.append(f"{r.key}: not in the manifest (got {r.verdict.value})")
             continue
@@ -46,41 +71,142 @@ def compare(results: list[CheckResult], manifest: dict[str, Any], scope: str) ->
     return problems
 
 
-def expected_entry(r: CheckResult) -> dict[str, Any]:
-    """What the manifest pins: the verdict, and the exact count an exhaustive check explored
-    (distinct states, or for an enumeration without states its cases)."""
-    entry: dict[str, Any] = {"verdict": r.verdict.value}
+def expected_entry(r: CheckResult, previous: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What the manifest pins: the method, the verdict, the exact count an exhaustive check
+    explored (distinct states, or for an enumeration its cases) and the runtime class. A runtime
+    class already recorded is kept unless the new timing is more than a class away, so that
+    machine noise does not churn the manifest."""
+    entry: dict[str, Any] = {"method": r.method, "verdict": r.verdict.value}
     if r.states is not None:
         entry["states"] = r.states
     elif r.method == "exhaustive" and r.cases is not None:
         entry["cases"] = r.cases
+    measured = "slow" if r.method == "spark" else runtime_class(r.seconds)
+    old = (previous or {}).get("runtime")
+    if old in RUNTIME_CLASSES and abs(RUNTIME_CLASSES.index(old) - RUNTIME_CLASSES.index(measured)) <= 1 \
+            and r.method != "spark":
+        measured = old
+    entry["runtime"] = measured
     return entry
 
 
-def update_manifest(results: list[CheckResult], scope: str) -> None:
-    """Record the results as expected; a check of an (algorithm, method) that ran but no longer
-    exists (a renamed reading or property) is dropped from the scope."""
-    manifest = load_manifest()
-    ran = {(r.algorithm, r.method) for r in results}
+def update_manifest(algorithm: plugin.Algorithm, results: list[CheckResult], scope: str) -> None:
+    """Record the results as expected; a check of a method that ran but no longer exists (a
+    renamed reading or property) is dropped from the scope."""
+    manifest = load_manifest(algorithm)
+    entries = manifest.setdefault(scope, {})
+    ran = {r.method for r in results}
     produced = {r.key for r in results}
-    for algorithm, method in ran:
-        entries = manifest.get(algorithm, {}).get(scope, {})
-        for key in [k for k in entries if k.rsplit("/", 1)[1] == method and k not in produced]:
-            del entries[key]
+    for key in [k for k in entries if k.rsplit("/", 1)[1] in ran and k not in produced]:
+        del entries[key]
     for r in results:
-        manifest.setdefault(r.algorithm, {}).setdefault(scope, {})[r.key] = expected_entry(r)
-    for algorithm in manifest:
-        for s in manifest[algorithm]:
-            manifest[algorithm][s] = dict(sorted(manifest[algorithm][s].items()))
-    MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+        entries[r.key] = expected_entry(r, entries.get(r.key))
+    manifest = {s: dict(sorted(manifest[s].items())) for s in sorted(manifest)}
+    write_atomically(algorithm.manifest, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
 
 
-def spark_summary(algorithm: str, topologies: int, master: str, out_root: Path, console=None) -> dict[str, Any]:
+def manifest_keys(algorithm: plugin.Algorithm, scope: str, runtime: str | None = None) -> set[tuple[str, str, str]]:
+    """The (property, reading, method) keys pinned at `scope`, of one runtime class if given."""
+    out = set()
+    for key, entry in load_manifest(algorithm).get(scope, {}).items():
+        if runtime is None or entry.get("runtime") == runtime:
+            _, prop, rest = key.split("/", 2)
+            reading, method = rest.rsplit("/", 1)
+            out.add((prop, reading, method))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Files written whole or not at all
+# --------------------------------------------------------------------------------------------
+
+class Staging:
+    """Counterexamples of a run: written under a fresh hidden folder beside their final one and
+    named by their final path, moved into place by `commit()`, thrown away by `discard()`."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        self.root = Path(tempfile.mkdtemp(dir=folder.parent, prefix=".staging-"))
+        self.written: list[str] = []
+
+    def write(self, doc: dict[str, Any]) -> str:
+        final = counterexample.store(doc, self.folder, staged=self.root)
+        self.written.append(final)
+        return final
+
+    def commit(self) -> None:
+        for staged in sorted(self.root.rglob("*.json")):
+            final = self.folder / staged.relative_to(self.root)
+            final.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staged, final)
+        self.discard()
+
+    def discard(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def merge(previous: list[dict[str, Any]], fresh: list[CheckResult], replaced: set[str],
+          rerun: set[tuple[str, str]]) -> list[dict[str, Any]]:
+    """The previous records, less those this run replaces (by key, and every record of an
+    (algorithm, method) that this run ran whole, so a renamed check leaves nothing behind), with
+    this run's records in their place, in a stable order."""
+    kept = [r for r in previous if _key(r) not in replaced and (r["algorithm"], r["method"]) not in rerun]
+    merged = kept + [r.as_json() for r in fresh]
+    return sorted(merged, key=lambda r: (r["algorithm"], METHODS.index(r["method"]) if r["method"] in METHODS else 9,
+                                         r["property"], r["reading"]))
+
+
+def _key(record: dict[str, Any]) -> str:
+    return f"{record['algorithm']}/{record['property']}/{record['reading']}/{record['method']}"
+
+
+def counterexample_folder(report: Path) -> Path:
+    """Each report has its own counterexamples: reports/check.json's are in
+    reports/counterexamples/, another report's beside it under counterexamples-<stem>/."""
+    return report.parent / ("counterexamples" if report.stem == "check" else f"counterexamples-{report.stem}")
+
+
+def load_previous(report: Path) -> dict[str, Any] | None:
+    if not report.exists():
+        return None
+    try:
+        previous = json.loads(report.read_text())
+    except json.JSONDecodeError as e:
+        raise ValueError(f"the report {report} is not JSON ({e}); move it away to start a new one") from None
+    if not isinstance(previous, dict) or not isinstance(previous.get("results"), list):
+        raise ValueError(f"{report} is not a pubsub-proofs report (no 'results' list); move it away to start a new one")
+    return previous
+
+
+def remove_unreferenced(folder: Path, records: list[dict[str, Any]]) -> list[Path]:
+    """Delete the counterexample files under `folder` (recursively) that no record names. Files
+    are named by their content's digest under their algorithm's folder, so a record names a file
+    by those two parts, wherever the run that wrote it was started."""
+    named = {Path(r["counterexample"]).parent.name + "/" + Path(r["counterexample"]).name
+             for r in records if r.get("counterexample")}
+    removed = []
+    if folder.exists():
+        for path in sorted(folder.rglob("*.json")):
+            if f"{path.parent.name}/{path.name}" not in named or path.parent.parent != folder:
+                path.unlink()
+                removed.append(path)
+        for sub in sorted((p for p in folder.rglob("*") if p.is_dir()), reverse=True):
+            if not any(sub.iterdir()):
+                sub.rmdir()
+    return removed
+
+
+# --------------------------------------------------------------------------------------------
+# The run
+# --------------------------------------------------------------------------------------------
+
+def spark_summary(algorithm: plugin.Algorithm, topologies: int, master: str, out_root: Path, console=None,
+                  spark=None):
     from spark_validation.runner import validate
 
-    job = importlib.import_module(f"spark_validation.{algorithm}").default_job()
-    info = validate(job, topologies, out_root / "spark" / algorithm, master=master,
-                    progress=_progress(console, f"spark {algorithm}"))
+    info = validate(algorithm.spark.job(), topologies, out_root / "spark" / algorithm.name, master=master,
+                    spark=spark, progress=_progress(console, f"spark {algorithm.name}"))
     summary = info.summary
     summary["seconds"] = info.seconds
     return summary
@@ -89,7 +215,7 @@ def spark_summary(algorithm: str, topologies: int, master: str, out_root: Path, 
 def _progress(console, label):
     if console is None:
         return None
-    return lambda done, total: console.print(f"  {label}: {done}/{total} topologies", highlight=False)
+    return lambda done, total: console.print(f"  {label}: {done}/{total} cases", highlight=False)
 
 
 class _progress_bar:
@@ -119,60 +245,137 @@ class _progress_bar:
         return lambda states: self.display.update(task, completed=states)
 
 
-def run(algorithms=ALGORITHMS, scope: str = "default", report: str = "reports/check.json",
-        methods: set[str] | None = None, master: str = "local[*]", spark_topologies: int | None = None,
-        update: bool = False, console=None) -> tuple[list[CheckResult], list[str]]:
-    out_root = Path(report).parent
-    folder = out_root / "counterexamples"
+def method_words(methods: Iterable[str]) -> str:
+    names = {"z3": "Z3", "exhaustive": "exhaustive", "hypothesis": "hypothesis", "spark": "Spark"}
+    ms = [names[m] for m in METHODS if m in set(methods)]
+    return ", ".join(ms[:-1]) + (" and " if len(ms) > 1 else "") + ms[-1] if ms else "no"
+
+
+def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "default",
+        report: str | Path = "reports/check.json", methods: set[str] | None = None, master: str = "local[*]",
+        spark_topologies: int | None = None, update: bool = False, console=None,
+        runtime: str | None = None, spark=None) -> tuple[list[CheckResult], list[str]]:
+    """Run the checks, compare with the manifests, merge into `report` and commit its files.
+    `runtime` restricts the run to the checks of one runtime class in the manifests; `spark` is
+    a Spark session to use (by default one is started on `master` and stopped afterwards)."""
+    algorithms = list(algorithms if algorithms is not None else plugin.algorithms().values())
+    report = Path(report)
+    if update and runtime is not None:
+        raise ValueError("--update-manifest records whole methods: run it without --runtime")
+    for algorithm in algorithms:   # bad input is an error before anything runs
+        algorithm.scope(scope)
+        if algorithm.spark is not None and scope not in algorithm.spark.instances:
+            raise ValueError(f"{algorithm.name}'s Spark job has no number of instances for scope {scope!r}")
+    previous = load_previous(report)
+    out_root = report.parent
+    folder = counterexample_folder(report)
+    staging = Staging(folder)
     results: list[CheckResult] = []
+    problems: list[str] = []
     started = time.perf_counter()
-    for algorithm in algorithms:
-        if algorithm not in ALGORITHMS:
-            raise ValueError(f"unknown algorithm {algorithm!r}; known: {', '.join(ALGORITHMS)}")
-        module = importlib.import_module(f"checks.{algorithm}")
-        for method in methods or ("z3", "exhaustive", "hypothesis", "spark"):
-            for stale in (folder / algorithm).glob(f"{method}-*.json"):  # files are named by content
-                stale.unlink()
-        summary = None
-        has_spark_job = importlib.util.find_spec(f"spark_validation.{algorithm}") is not None
-        if has_spark_job and (methods is None or "spark" in methods):
-            n = spark_topologies or SPARK_TOPOLOGIES[scope]
+    try:
+        for algorithm in algorithms:
+            keys = manifest_keys(algorithm, scope, runtime) if runtime else None
+            wanted = set(methods) if methods is not None else set(METHODS)
+            summary = None
+            # Spark verdicts are held to the manifest only at the scope's own number of instances
+            spark_scope = algorithm.spark is None or spark_topologies in (None, algorithm.spark.instances[scope])
+            if algorithm.spark is not None and "spark" in wanted and runtime in (None, "slow"):
+                n = spark_topologies or algorithm.spark.instances[scope]
+                if console:
+                    console.print(f"[bold]{algorithm.name}[/]: Spark validation of {n} cases on {master}")
+                try:
+                    summary = spark_summary(algorithm, n, master, out_root, console, spark)
+                except (ValueError, OSError, KeyboardInterrupt):
+                    raise
+                except Exception as e:  # Py4J and PySpark errors: what failed, in one line
+                    first = str(e).strip().splitlines()[0] if str(e).strip() else ""
+                    raise ValueError(f"{algorithm.name}'s Spark job failed on master {master!r} "
+                                     f"({type(e).__name__}): {first[:300]}") from e
             if console:
-                console.print(f"[bold]{algorithm}[/]: Spark validation of {n} topologies on {master}")
-            summary = spark_summary(algorithm, n, master, out_root, console)
-        if console:
-            console.print(f"[bold]{algorithm}[/]: Z3, exhaustive and hypothesis checks at scope {scope!r}")
-        with _progress_bar(console) as bar:
-            results += module.run_checks(scope, lambda doc: counterexample.store(doc, folder),
-                                         spark_summary=summary, only=methods, progress=bar)
-    spark_scope = scope if spark_topologies in (None, SPARK_TOPOLOGIES[scope]) else None
-    if update:
-        update_manifest(results, scope)
-    manifest = load_manifest()
-    judged = [r for r in results if r.method != "spark" or spark_scope]
-    problems = compare(judged, manifest, scope)
-    ran = {r.key for r in judged}
-    for algorithm in algorithms:  # a check in the manifest that no longer runs is a failure too
-        for key in manifest.get(algorithm, {}).get(scope, {}):
-            method = key.rsplit("/", 1)[1]
-            expected_to_run = (methods is None or method in methods) and (method != "spark" or spark_scope)
-            if expected_to_run and key not in ran:
-                problems.append(f"{key}: in the manifest but produced no result")
-    Path(report).parent.mkdir(parents=True, exist_ok=True)
-    Path(report).write_text(json.dumps({
-        "scope": scope, "seconds": round(time.perf_counter() - started, 1),
-        "mismatches": problems, "results": [r.as_json() for r in results]}, indent=1) + "\n")
+                console.print(f"[bold]{algorithm.name}[/]: {method_words(wanted - {'spark'})} checks at scope "
+                              f"{scope!r}" + (f", runtime class {runtime}" if runtime else ""))
+            with _progress_bar(console) as bar:
+                mine = engine.run_algorithm(algorithm, scope, staging.write, wanted, keys, summary, bar)
+            judged = [r for r in mine if r.method != "spark" or spark_scope]
+            if update:
+                update_manifest(algorithm, judged, scope)
+            manifest = load_manifest(algorithm)
+            problems += compare(judged, manifest, scope)
+            ran = {r.key for r in judged}
+            for key, entry in manifest.get(scope, {}).items():  # pinned checks that no longer run fail too
+                method = key.rsplit("/", 1)[1]
+                expected_to_run = (method in wanted and (method != "spark" or spark_scope)
+                                   and (runtime is None or entry.get("runtime") == runtime)
+                                   and (method != "spark" or algorithm.spark is not None))
+                if expected_to_run and key not in ran:
+                    problems.append(f"{key}: in the manifest but produced no result")
+            results += mine
+        # a report holds one scope: another scope's report is replaced, not merged into
+        same_scope = previous is not None and previous.get("scope") == scope
+        old_records = previous["results"] if same_scope else []
+        replaced = {r.key for r in results}
+        rerun = set() if runtime is not None else {(a.name, m) for a in algorithms
+                                                   for m in (set(methods) if methods is not None else set(METHODS))}
+        merged = merge(old_records, results, replaced, rerun)
+        keys = [r.key for r in results]
+        if len(keys) != len(set(keys)):
+            raise ValueError(f"two checks gave the same key: {sorted(k for k in set(keys) if keys.count(k) > 1)[:3]}")
+        kept_problems = [p for p in (previous.get("mismatches", []) if same_scope else [])
+                         if p.split(":")[0] not in replaced
+                         and (p.split("/")[0], p.split(":")[0].rsplit("/", 1)[-1]) not in rerun]
+        staging.commit()
+        write_atomically(report, json.dumps({
+            "scope": scope, "seconds": round(time.perf_counter() - started, 1),
+            "mismatches": kept_problems + problems, "recomputed": len(keys), "kept": len(merged) - len(keys),
+            "results": merged}, indent=1) + "\n")
+        remove_unreferenced(folder, merged)
+    finally:
+        staging.discard()
     return results, problems
+
+
+# --------------------------------------------------------------------------------------------
+# What the console shows
+# --------------------------------------------------------------------------------------------
+
+COLOUR = {Verdict.PROVED: "bold green", Verdict.HOLDS: "green", Verdict.VIOLATED: "red", Verdict.UNKNOWN: "yellow"}
+
+
+def summary(results: list[CheckResult], problems: list[str], console) -> None:
+    """One screen first: per algorithm and method, the count of each verdict, the mismatches
+    against the manifest and the time."""
+    from rich.table import Table
+
+    t = Table(title="pubsub-proofs: summary (violated = a paper claim refuted under that reading; "
+                    "mismatches = results that differ from the manifest)")
+    for c in ("algorithm", "method", "checks", *[v.value for v in Verdict], "mismatches", "seconds"):
+        t.add_column(c, justify="left" if c in ("algorithm", "method") else "right")
+    groups: dict[tuple[str, str], list[CheckResult]] = {}
+    for r in results:
+        groups.setdefault((r.algorithm, r.method), []).append(r)
+    for (algorithm, method), rs in sorted(groups.items(), key=lambda kv: (kv[0][0], METHODS.index(kv[0][1]))):
+        mism = sum(1 for p in problems if p.startswith(f"{algorithm}/") and p.split(":")[0].endswith(f"/{method}"))
+        seconds = _distinct_seconds(rs)
+        cells = [f"[{COLOUR[v]}]{n}[/]" if (n := sum(r.verdict is v for r in rs)) else "0" for v in Verdict]
+        t.add_row(algorithm, method, str(len(rs)), *cells, f"[red]{mism}[/]" if mism else "0", f"{seconds:.1f}")
+    console.print(t)
+
+
+def _distinct_seconds(rs: list[CheckResult]) -> float:
+    """The time of a group of records: one exploration's properties share their seconds."""
+    seen = {}
+    for r in rs:
+        seen[(r.reading, r.scope, round(r.seconds, 3), r.states, r.cases)] = r.seconds
+    return sum(seen.values())
 
 
 def table(results: list[CheckResult], console) -> None:
     """One row per (property, reading); a column per method."""
     from rich.table import Table
 
-    colour = {Verdict.PROVED: "bold green", Verdict.HOLDS: "green", Verdict.VIOLATED: "red",
-              Verdict.UNKNOWN: "yellow"}
-    methods = [m for m in ("z3", "exhaustive", "hypothesis", "spark") if any(r.method == m for r in results)]
-    t = Table(title="pubsub-proofs: verdicts (expected in the manifest unless marked !)")
+    methods = [m for m in METHODS if any(r.method == m for r in results)]
+    t = Table(title="pubsub-proofs: verdicts (as in the manifest unless marked !)")
     t.add_column("algorithm")
     t.add_column("property")
     t.add_column("reading")
@@ -190,6 +393,6 @@ def table(results: list[CheckResult], console) -> None:
                 continue
             size = f" {r.states} st" if r.states else (f" {r.cases}" if r.method != "z3" else "")
             mark = "" if r.matches_expectation else " !"
-            cells.append(f"[{colour[r.verdict]}]{r.verdict.value}[/]{size}{mark}")
+            cells.append(f"[{COLOUR[r.verdict]}]{r.verdict.value}[/]{size}{mark}")
         t.add_row(algorithm, prop, reading, *cells)
     console.print(t)

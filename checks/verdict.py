@@ -33,13 +33,16 @@ class CheckResult:
     method: str
     verdict: Verdict
     scope: str
-    reading: str = "corrected"
+    reading: str = ""
     cases: int = 0
     states: int | None = None
     seconds: float = 0.0
     counterexample: str | None = None
     expected: str | None = None
     detail: str = ""
+    # where behaviour is random: the exact probability ("p/q"), or an estimate with its
+    # confidence interval ("0.71 [0.69, 0.73] at 95%"); None for a deterministic check
+    probability: str | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.method not in METHODS:
@@ -54,20 +57,13 @@ class CheckResult:
         d = attrs.asdict(self)
         d["verdict"] = self.verdict.value
         d["seconds"] = round(self.seconds, 3)
+        if d["probability"] is None:
+            del d["probability"]
         return d
 
     @property
     def matches_expectation(self) -> bool:
         return self.expected is None or self.expected == self.verdict.value
-
-
-def property_result(algorithm: str, prop: str, method: str, reading: str, verdict: Verdict, scope: str,
-                    **fields: Any) -> CheckResult:
-    """A CheckResult whose claim text comes from the property registry (spec/), never retyped."""
-    from spec.registry import get
-
-    return CheckResult(algorithm, prop, get(algorithm, prop).claim, method, verdict, scope, reading=reading,
-                       **fields)
 
 
 def search_verdict(violated: bool, witnessed: bool, complete: bool = True, deadline_seconds: float = 0.0,
@@ -85,37 +81,34 @@ def search_verdict(violated: bool, witnessed: bool, complete: bool = True, deadl
     return Verdict.HOLDS, None
 
 
-def spark_verdicts(summary: dict[str, Any], job, scope: str, write_counterexample, unit: str = "scenarios",
-                   size: str = "nodes") -> list[CheckResult]:
+def spark_verdicts(summary: dict[str, Any], counterexample, scope: str, write_counterexample, unit: str, size: str,
+                   result) -> list[CheckResult]:
     """One result per (reading, property) column of a Spark job's summary: violated with the
     job's shrunk counterexample of the first failing seed, unknown if no case reached the
-    property's witness, else holds."""
+    property's witness (or, where the job counts one, no case where the reading can differ from
+    the others: witness `<reading>:distinguished`), else holds. `counterexample(column, seed)`
+    gives the replay document of a failing seed; `result(...)` makes the record. Each record
+    carries the estimated share of random instances on which the property holds, with its 95%
+    Wilson interval: a statement about the job's sampler, not about every instance."""
+    from checks.markov import estimate
+
     out = []
     for column, outcome in summary["checks"].items():
         reading, prop = column.split(":")
         verdict, why = search_verdict(bool(outcome["violations"]), bool(summary["witnesses"].get(f"{column}:witness")),
                                       vacuous=f"vacuous: no one of the {unit} reached the witness")
+        if verdict is Verdict.HOLDS and not summary["witnesses"].get(f"{reading}:distinguished", 1):
+            verdict, why = Verdict.UNKNOWN, (f"vacuous: no one of the {unit} where {reading!r} can differ from the "
+                                             "other readings")
         detail, path = why or f"{outcome['violations']} of {summary['cases']} {unit} violate", None
         if verdict is Verdict.VIOLATED:
-            path = write_counterexample(job.counterexample(column, outcome["first"]["seed"]))
+            path = write_counterexample(counterexample(column, outcome["first"]["seed"]))
             detail += f"; first: seed {outcome['first']['seed']} with {outcome['first']['n']} {size}"
-        out.append(property_result(job.algorithm, prop, "spark", reading, verdict, scope, cases=summary["cases"],
-                                   seconds=summary.get("seconds", 0.0), counterexample=path, detail=detail))
+        share = estimate(summary["cases"] - outcome["violations"], summary["cases"]) if summary["cases"] else None
+        out.append(result(prop, "spark", reading, verdict, scope, cases=summary["cases"],
+                          seconds=summary.get("seconds", 0.0), counterexample=path, detail=detail,
+                          probability=f"holds on {share.text} of the {unit}" if share else None))
     return out
-
-
-def exploration_verdict(ex, name: str, deadline_seconds: float, write_counterexample, document,
-                        steps: str = "steps") -> tuple[Verdict, str | None, str]:
-    """The verdict of property `name` after one exploration (checks.explorer.Exploration), the
-    counterexample file of its shortest trace (`document(trace)` makes the replayable document),
-    and the detail line."""
-    verdict, detail = search_verdict(name in ex.violations, ex.witnessed[name], ex.complete, deadline_seconds)
-    path, detail = None, detail or f"{ex.transitions} transitions"
-    if verdict is Verdict.VIOLATED:
-        trace = ex.violations[name]
-        path = write_counterexample(document(trace))
-        detail = f"shortest trace: {len(trace) - 1} {steps}"
-    return verdict, path, detail
 
 
 def hypothesis_find(strategy, judge, examples: int):

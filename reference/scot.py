@@ -4,8 +4,9 @@ Paper: "Content-based Dynamic Routing in Structured Overlay Networks" (OctopiS),
 
 The spec (spec/scot.py) runs the Subscription Broadcast Process message by message, which is what
 exhaustive search needs; here Algorithm 1's tree is written down directly (the Z3 proof in
-checks/scot.py shows why it is the shortest-path tree): in the host cluster c a broker's parent is
-its tree neighbour toward the host's vertex x0, and any other broker B(y, j) hangs off B(y, c).
+checks/algorithms/scot/proofs.py shows why it is the shortest-path tree): in the host cluster c a
+broker's parent is its tree neighbour toward the host's vertex x0, and any other broker B(y, j)
+hangs off B(y, c).
 Flooding with equally fast links (the BID baseline's SBP) gives a breadth-first tree of the whole
 SCOT. tests/test_scot_reference.py holds both to the spec's broadcasts. SNR, BID and DNR routing
 are the spec's own functions, fed these trees.

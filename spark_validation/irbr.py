@@ -7,10 +7,11 @@ Each seed is one workload (reference.irbr.random_workload): k in (2, 4, 16), 2..
 (log-uniform), one seed in 500 65..3000 nodes, with random identifiers, then a random sequence of subscribes (random conjunctions
 over two attributes, so that filters often cover one another), unsubscribes, publishes, failures
 and joins, ending with a publish. The workload is replayed on reference.irbr.Network under each
-reading, and every publication is judged by the spec's own predicates (spec.irbr.RUN_PROPERTIES,
-the ones exhaustive search calls): a property holds for the workload when it holds for each of its
-publications. Counterexamples are shrunk (operations, then nodes no operation names, dropped while
-the property still fails) and replayed on the spec.
+reading of the spec's catalogue marked for Spark (spec.irbr.READINGS), and every publication is
+judged by the spec's own predicates (the properties whose subject is a PublishRun, the ones
+exhaustive search calls): a property holds for the workload when it holds for each of its
+publications. A failing workload is shrunk (operations, then nodes no operation names, dropped
+while the property still fails); the checks turn it into a document that replays on the spec.
 """
 
 from __future__ import annotations
@@ -23,12 +24,15 @@ import pyarrow as pa
 
 from reference import irbr as R
 from spec import irbr as I
+from spec.registry import properties
 
-# The readings judged on every workload (spec.irbr.Reading names): the corrected default, the
-# literal covering rule, no covering, the two stale-table readings and the literal unsubscribe.
-READINGS = tuple(I.Reading(*args).name for args in (
-    (), ("covering",), ("no-covering",), ("covering-ordered", "stale-alternates"), ("covering-ordered", "stale"),
-    ("covering-ordered", "repaired", "smallest", "remove-only")))
+# The readings judged on every workload: those of the spec's catalogue marked for Spark.
+READINGS = tuple(name for name, checked in I.READINGS.items() if checked.spark)
+
+
+def claims() -> list:
+    """The spec's claims about one publication (subject PublishRun)."""
+    return properties(I.ALGORITHM, subject="PublishRun")
 
 
 @attrs.frozen
@@ -48,7 +52,7 @@ class IrbrJob:
             raise ValueError("max_nodes, max_operations and small_nodes must be at least 2, large_every at least 1")
 
     def check_columns(self) -> list[str]:
-        return [f"{r}:{p.name}" for r in self.readings for p in I.RUN_PROPERTIES]
+        return [f"{r}:{p.name}" for r in self.readings for p in claims()]
 
     def witness_columns(self) -> list[str]:
         return [f"{c}:witness" for c in self.check_columns()]
@@ -65,15 +69,15 @@ class IrbrJob:
         return R.random_workload(int(seed), self.max_nodes, self.max_operations, self.small_nodes, self.large_every)
 
     def network(self, w: R.Workload, reading: str) -> R.Network:
-        r = I.Reading.parse(reading)
+        r = I.READINGS[reading].reading
         return R.Network(w.k, w.L, w.ids, r.representative, r.tables, r.covering, r.unsubscribe)
 
     def judge(self, w: R.Workload, reading: str) -> tuple[dict[str, bool], dict[str, bool], list]:
         """Per property: holds on every publication; witnessed on some; and the publications."""
         runs: list = []
-        w.replay(self.network(w, reading), I.Reading.parse(reading).join, lambda i, run: runs.append((i, run)))
-        holds = {p.name: all(p.predicate(r) for _, r in runs) for p in I.RUN_PROPERTIES}
-        seen = {p.name: any(p.witness(r) for _, r in runs) for p in I.RUN_PROPERTIES}
+        w.replay(self.network(w, reading), I.READINGS[reading].reading.join, lambda i, run: runs.append((i, run)))
+        holds = {p.name: all(p.predicate(r) for _, r in runs) for p in claims()}
+        seen = {p.name: any(p.witness(r) for _, r in runs) for p in claims()}
         return holds, seen, runs
 
     def evaluate(self, seeds: np.ndarray) -> pa.RecordBatch:
@@ -87,7 +91,7 @@ class IrbrJob:
             rows["n"].append(len(w.ids))
             for reading in self.readings:
                 holds, seen, runs = self.judge(w, reading)
-                for p in I.RUN_PROPERTIES:
+                for p in claims():
                     rows[f"{reading}:{p.name}"].append(holds[p.name])
                     rows[f"{reading}:{p.name}:witness"].append(seen[p.name])
                 if reading == self.readings[0]:
@@ -107,7 +111,7 @@ class IrbrJob:
         go: 1-minimal in operations and in single nodes. Returns the workload and the index of
         the failing publish (the last operation)."""
         reading, prop_name = column.split(":")[:2]
-        prop = next(p for p in I.RUN_PROPERTIES if p.name == prop_name)
+        prop = next(p for p in claims() if p.name == prop_name)
 
         def failing_publish(w: R.Workload) -> int | None:
             try:
@@ -146,18 +150,11 @@ class IrbrJob:
             if (len(w.operations), len(w.ids)) == size:
                 return w, len(w.operations) - 1
 
-    def counterexample(self, column: str, seed: int) -> dict[str, Any]:
-        """A shrunk failing workload as a replayable document (checks.irbr.replay_document)."""
-        reading, prop_name = column.split(":")[:2]
-        w, last = self.shrink(column, seed)
-        *ops, (_, publisher, event) = w.operations
-        ops = [op for op in ops if op[0] != "publish"]  # an earlier publish changes no table
-        return {"algorithm": I.ALGORITHM, "property": prop_name, "reading": reading, "method": "spark",
-                "seed": int(seed), "k": w.k, "L": w.L, "live": list(w.ids),
-                "operations": [[kind, node] + ([str(item)] if kind in ("subscribe", "unsubscribe") else [])
-                               for kind, node, item in ops],
-                "publisher": publisher, "event": dict(event)}
-
 
 def default_job() -> IrbrJob:
     return IrbrJob()
+
+
+def from_config(config: dict[str, Any]) -> IrbrJob:
+    """The job a summary's `config` describes (its `algorithm` key left out)."""
+    return IrbrJob(**{**{k: v for k, v in config.items() if k != "algorithm"}, "readings": tuple(config["readings"])})

@@ -24,7 +24,8 @@ DEFAULT_READINGS = ("corrected", "literal", "no-tie-break")
 
 
 def run_properties():
-    return [p for p in properties(L.ALGORITHM) if p.scope != "sizes"]
+    """The properties of a run (a copy graph), not of bucket sizes."""
+    return properties(L.ALGORITHM, subject=L.RUN)
 
 
 @attrs.frozen
@@ -99,8 +100,9 @@ class LbddJob:
 
         return pa.RecordBatch.from_pydict(rows, schema=arrow_schema(self))
 
-    def counterexample(self, column: str, seed: int) -> dict[str, Any]:
-        """The topology of `seed`, shrunk while the column's property still fails, as a replay doc."""
+    def shrunk(self, column: str, seed: int) -> Shrunk:
+        """The topology of `seed`, shrunk while the column's property still fails, as the spec's
+        view (checks makes the replay file of it: spark_validation never imports checks)."""
         reading_name, prop_name = column.split(":")[:2]
         reading = L.reading_named(reading_name)
         prop = next(p for p in run_properties() if p.name == prop_name)
@@ -112,12 +114,18 @@ class LbddJob:
 
         kept = shrink(subscribers, fails)
         view = L.View(L.node_at(publisher, reading), tuple(L.node_at(s, reading) for s in kept))
-        from checks.lbdd import view_document
+        return Shrunk(reading_name, prop_name, view, seed, len(subscribers))
 
-        doc = view_document(prop_name, reading, "spark", view)
-        doc["seed"] = seed
-        doc["original_subscribers"] = len(subscribers)
-        return doc
+
+@attrs.frozen
+class Shrunk:
+    """A failing topology cut down to a 1-minimal failing one, under the column's reading."""
+
+    reading: str
+    property: str
+    view: L.View
+    seed: int
+    original_subscribers: int
 
 
 def same_tree_key(reading: L.Reading, digests: np.ndarray, ties: bool) -> tuple:
@@ -148,3 +156,8 @@ def shrink(items: list, fails) -> list:
 
 def default_job() -> LbddJob:
     return LbddJob()
+
+
+def job_from_config(config: dict[str, Any]) -> LbddJob:
+    """The job a summary's configuration describes."""
+    return LbddJob(readings=tuple(config["readings"]), max_subscribers=config["max_subscribers"])

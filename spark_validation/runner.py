@@ -126,15 +126,22 @@ def spark_session(master: str = "local[*]", app: str = "pubsub-proofs"):
     return spark
 
 
-def code_fingerprint() -> str:
-    """A hash of every module that can change a verdict (spec, reference, the Spark jobs)."""
+def code_fingerprint(job: Job | None = None) -> str:
+    """A hash of every module that can change a verdict: spec, reference, the Spark jobs, and the
+    job's own package where it lives elsewhere (a plug-in's job)."""
     import hashlib
+    import inspect
 
     root = Path(__file__).resolve().parent.parent
+    files = [p for package in ("spec", "reference", "spark_validation") for p in sorted((root / package).glob("*.py"))]
+    if job is not None:
+        source = inspect.getsourcefile(type(job))
+        if source and Path(source).resolve().parent not in {(root / p).resolve() for p in
+                                                            ("spec", "reference", "spark_validation")}:
+            files += sorted(Path(source).resolve().parent.glob("*.py"))
     h = hashlib.sha256()
-    for package in ("spec", "reference", "spark_validation"):
-        for path in sorted((root / package).glob("*.py")):
-            h.update(path.name.encode() + path.read_bytes())
+    for path in files:
+        h.update(path.name.encode() + path.read_bytes())
     return h.hexdigest()[:16]
 
 
@@ -146,21 +153,59 @@ class RunInfo:
     segments_run: int
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a validation: what was kept, in one line."""
+
+
+SEGMENT_SECONDS = 30.0            # a segment of about this long once the speed is known
+FIRST_SEGMENT, LARGEST_SEGMENT = 1_000, 250_000
+
+
+def finished_segments(out: Path, topologies: int) -> dict[int, int]:
+    """The finished segments [lo, hi) inside 0..topologies, by their first seed."""
+    done = {}
+    for path in out.glob("segment-*-*"):
+        try:
+            lo, hi = (int(x) for x in path.name.split("-")[1:3])
+        except ValueError:
+            continue
+        if (path / "_SUCCESS").exists() and 0 <= lo < hi <= topologies:
+            done[lo] = max(hi, done.get(lo, hi))
+    return done
+
+
 def validate(job: Job, topologies: int, out_dir: str | Path, master: str = "local[*]",
-             partitions: int | None = None, segment: int = 250_000, batch: int = 500,
+             partitions: int | None = None, segment: int | None = None, batch: int = 500,
              spark=None, progress: Callable[[int, int], None] | None = None, resume: bool = True) -> RunInfo:
-    """Evaluate `topologies` seeds 0..N-1 on Spark and aggregate. Raises on N <= 0."""
-    if not isinstance(topologies, int) or topologies <= 0:
+    """Evaluate `topologies` seeds 0..N-1 on Spark and aggregate. Raises on N <= 0.
+
+    The seeds are evaluated in segments, each written as Parquet with a marker when it is
+    finished; a rerun of the same job on the same code reuses every finished segment and runs the
+    rest. Without `segment`, the first segment is small and the next ones are sized from the
+    speed measured so far to take about SEGMENT_SECONDS, so that an interrupted run loses at most
+    about that much. The summary is the same for any segmentation (integer sums and minima).
+    """
+    if not isinstance(topologies, int) or isinstance(topologies, bool) or topologies <= 0:
         raise ValueError(f"the number of topologies must be a positive integer, not {topologies!r}")
-    if partitions is not None and partitions <= 0:
-        raise ValueError(f"partitions must be positive, not {partitions}")
+    if partitions is not None and (not isinstance(partitions, int) or partitions <= 0):
+        raise ValueError(f"partitions must be a positive integer, not {partitions!r}")
+    if segment is not None and (not isinstance(segment, int) or segment <= 0):
+        raise ValueError(f"segment must be a positive integer, not {segment!r}")
     out = Path(out_dir)
     # resuming is only sound for the same job on the same code: a fixed bug must not be reused
-    stamp = json.dumps({"job": job.config(), "segment": segment, "code": code_fingerprint()}, sort_keys=True)
-    if out.exists() and (out / "config.json").exists() and (out / "config.json").read_text() != stamp:
-        shutil.rmtree(out)  # another configuration's results: not resumable
+    stamp = json.dumps({"job": job.config(), "code": code_fingerprint(job)}, sort_keys=True)
+    if out.exists() and any(out.iterdir()):
+        ours = all(p.name in ("config.json", "summary.json", "counterexamples") or p.name.startswith(("segment-", "."))
+                   for p in out.iterdir())
+        if not ours or not (out / "config.json").exists():
+            raise ValueError(f"{out} holds files that are not a validation's segments; give an empty or new folder")
+        if (out / "config.json").read_text() != stamp:
+            for p in out.iterdir():   # another configuration's or code's results: not resumable
+                shutil.rmtree(p) if p.is_dir() else p.unlink()
     out.mkdir(parents=True, exist_ok=True)
-    (out / "config.json").write_text(stamp)
+    (out / ".config.json.tmp").write_text(stamp)
+    os.replace(out / ".config.json.tmp", out / "config.json")
+    done = finished_segments(out, topologies) if resume else {}
 
     own = spark is None
     spark = spark or spark_session(master)
@@ -169,30 +214,47 @@ def validate(job: Job, topologies: int, out_dir: str | Path, master: str = "loca
     schema = spark_schema(job)
     start = time.perf_counter()
     reused = ran = 0
+    wanted: list[str] = []
+    size, evaluated, evaluating = segment or FIRST_SEGMENT, 0, 0.0
+    lo = 0
     try:
-        for lo in range(0, topologies, segment):
-            hi = min(lo + segment, topologies)
-            path = out / f"segment-{lo:012d}-{hi:012d}"
-            if resume and (path / "_SUCCESS").exists():
+        while lo < topologies:
+            if lo in done:
+                hi = done[lo]
                 reused += 1
             else:
+                following = min([b for b in done if b > lo], default=topologies)
+                hi = min(lo + size, following)
+                path = out / f"segment-{lo:012d}-{hi:012d}"
+
                 def evaluate_batches(batches: Iterator[pa.RecordBatch], job=job) -> Iterator[pa.RecordBatch]:
                     for b in batches:
                         yield job.evaluate(b.column(0).to_numpy())
 
+                began = time.perf_counter()
                 (spark.range(lo, hi, numPartitions=partitions)
                  .mapInArrow(evaluate_batches, schema)
                  .write.mode("overwrite").parquet(str(path)))
                 ran += 1
+                evaluated += hi - lo
+                evaluating += time.perf_counter() - began
+                if segment is None:  # about SEGMENT_SECONDS at the speed seen so far
+                    rate = evaluated / max(evaluating, 1e-3)
+                    size = int(min(LARGEST_SEGMENT, max(FIRST_SEGMENT, rate * SEGMENT_SECONDS)))
+            wanted.append(str(out / f"segment-{lo:012d}-{hi:012d}"))
+            lo = hi
             if progress:
                 progress(hi, topologies)
-        # only this run's segments: a larger earlier run in the same folder is not counted
-        wanted = [str(out / f"segment-{lo:012d}-{min(lo + segment, topologies):012d}")
-                  for lo in range(0, topologies, segment)]
         summary = summarize(spark.read.parquet(*wanted), job, spark_df=True)
+    except KeyboardInterrupt:
+        kept = len(finished_segments(out, topologies))
+        raise Interrupted(f"interrupted: {kept} finished segment(s) of {out} are kept; the same command "
+                          f"resumes after them") from None
     finally:
         if own:
             spark.stop()
     summary["config"] = job.config()
-    (out / "summary.json").write_text(json.dumps(summary, indent=2, sort_keys=True))
+    tmp = out / ".summary.json.tmp"
+    tmp.write_text(json.dumps(summary, indent=2, sort_keys=True))
+    os.replace(tmp, out / "summary.json")
     return RunInfo(summary, time.perf_counter() - start, reused, ran)

@@ -11,7 +11,10 @@ brokers and a random set of congested output queues. Per scenario:
                               trees, under the routing claims;
   dnr-icols-only, dnr-literal Algorithm 4 with the scenario's congested queues and a random
                               tie-break (seeded; recorded for replay), against SNR's message count.
-The predicates are the spec's own (spec.registry), the ones exhaustive search calls.
+The predicates are the spec's own (spec.registry), the ones exhaustive search calls; the
+readings are the spec's catalogue (spec.scot.READINGS). A failing scenario is shrunk here and
+handed back as spec data (`ScotJob.shrink`); the SCOT declaration (checks.algorithms.scot) makes
+the replayable document of it, so this module never imports checks.
 """
 
 from __future__ import annotations
@@ -26,16 +29,28 @@ from reference import scot as R
 from reference.generators import rng_for
 from spec import scot as S
 
-SBP_READINGS = {"octopis-sbp": "sbp", "bid-flooding": "flood"}
-ROUTER_READINGS = ("snr", "bid") + S.DNR_READINGS
-DEFAULT_READINGS = tuple(SBP_READINGS) + ROUTER_READINGS
+# every reading a random scenario can be run under: the broadcasts and the routers (the
+# topology reading is Algorithm 1 again, which the broadcast readings already run here)
+DEFAULT_READINGS = S.readings_of("protocol", "router", "dnr")
+properties_of = S.properties_of
 
 
-def properties_of(reading: str) -> list:
-    if reading in SBP_READINGS:
-        return list(S.SBP_PROPERTIES)
-    router = "dnr" if reading in S.DNR_READINGS else reading
-    return [p for p in S.ROUTING_PROPERTIES if p.name in S.ROUTER_PROPERTIES[router]]
+@attrs.frozen
+class Shrunk:
+    """A failing scenario cut down, in the spec's terms: a broadcast (`host` and `deliveries` in
+    order) or a routing (`publisher`, `subscribers`, and for DNR the congested queues and the
+    tie-breaks taken)."""
+
+    reading: str
+    property: str
+    scot: S.Scot = attrs.field(eq=False)
+    host: S.Broker | None = None
+    deliveries: tuple = ()
+    router: str | None = None
+    publisher: S.Broker | None = None
+    subscribers: tuple = ()
+    congested: tuple = ()
+    tie_breaks: tuple = ()
 
 
 @attrs.frozen
@@ -76,7 +91,7 @@ class ScotJob:
         readings = readings or self.readings
         scot, p, hosts = sc.scot, sc.publisher, sc.subscriber_hosts
         out: dict[str, tuple[Any, tuple]] = {}
-        for reading, protocol in SBP_READINGS.items():
+        for reading, protocol in S.PROTOCOLS.items():
             if reading in readings:
                 out[reading] = (S.BroadcastRun(scot, R.broadcast(scot, hosts[0], protocol)), ())
         sbp_trees = {h: R.subscription_tree(scot, h) for h in hosts}
@@ -124,39 +139,33 @@ class ScotJob:
 
         return pa.RecordBatch.from_pydict(rows, schema=arrow_schema(self))
 
-    def counterexample(self, column: str, seed: int) -> dict[str, Any]:
+    def shrink(self, column: str, seed: int) -> Shrunk:
         """The scenario of `seed`, with subscribers and congested queues dropped one at a time while
-        the column's property still fails (1-minimal in both), as a replayable document."""
-        from checks.scot import broadcast_document, routing_document
-
+        the column's property still fails (1-minimal in both)."""
         reading, prop_name = column.split(":")[:2]
         prop = next(p for p in properties_of(reading) if p.name == prop_name)
         sc = self.scenario(seed)
-        if reading in SBP_READINGS:
-            run, _ = self.runs(sc, seed, (reading,))[reading]
+        if reading in S.PROTOCOLS:
             log: list = []
-            S.broadcast_to_the_end(sc.scot, sc.subscriber_hosts[0], SBP_READINGS[reading], log=log)
-            doc = broadcast_document(prop_name, reading, sc.scot, sc.subscriber_hosts[0], log)
-        else:
-            def fails(hosts, congested) -> tuple[bool, tuple]:
-                smaller = attrs.evolve(sc, subscriber_hosts=tuple(hosts), congested=frozenset(congested))
-                run, taken = self.runs(smaller, seed, (reading,))[reading]
-                return not prop.predicate(run), taken
+            S.broadcast_to_the_end(sc.scot, sc.subscriber_hosts[0], S.PROTOCOLS[reading], log=log)
+            return Shrunk(reading, prop_name, sc.scot, host=sc.subscriber_hosts[0], deliveries=tuple(log))
 
-            hosts, congested = list(sc.subscriber_hosts), sorted(sc.congested, key=repr)
-            for i in reversed(range(len(hosts))):
-                if len(hosts) > 1 and fails(hosts[:i] + hosts[i + 1:], congested)[0]:
-                    hosts = hosts[:i] + hosts[i + 1:]
-            for i in reversed(range(len(congested))):
-                if fails(hosts, congested[:i] + congested[i + 1:])[0]:
-                    congested = congested[:i] + congested[i + 1:]
-            _, taken = fails(hosts, congested)
-            router = "dnr" if reading in S.DNR_READINGS else reading
-            doc = routing_document(prop_name, router, reading, sc.scot, sc.publisher, hosts,
-                                   congested if router == "dnr" else (), taken)
-        doc["method"] = "spark"
-        doc["seed"] = int(seed)
-        return doc
+        def fails(hosts, congested) -> tuple[bool, tuple]:
+            smaller = attrs.evolve(sc, subscriber_hosts=tuple(hosts), congested=frozenset(congested))
+            run, taken = self.runs(smaller, seed, (reading,))[reading]
+            return not prop.predicate(run), taken
+
+        hosts, congested = list(sc.subscriber_hosts), sorted(sc.congested, key=repr)
+        for i in reversed(range(len(hosts))):
+            if len(hosts) > 1 and fails(hosts[:i] + hosts[i + 1:], congested)[0]:
+                hosts = hosts[:i] + hosts[i + 1:]
+        for i in reversed(range(len(congested))):
+            if fails(hosts, congested[:i] + congested[i + 1:])[0]:
+                congested = congested[:i] + congested[i + 1:]
+        _, taken = fails(hosts, congested)
+        router = S.READINGS[reading].router
+        return Shrunk(reading, prop_name, sc.scot, router=router, publisher=sc.publisher, subscribers=tuple(hosts),
+                      congested=tuple(congested) if router == "dnr" else (), tie_breaks=tuple(taken))
 
 
 class tie_breaker:
@@ -178,3 +187,9 @@ class tie_breaker:
 
 def default_job() -> ScotJob:
     return ScotJob()
+
+
+def from_config(config: dict[str, Any]) -> ScotJob:
+    """The job a summary's `config` was made with."""
+    config = {k: v for k, v in config.items() if k != "algorithm"}
+    return ScotJob(**{**config, "readings": tuple(config["readings"])})

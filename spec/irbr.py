@@ -20,21 +20,29 @@ over Structured P2P Networks", Journal of Software 17(5):1107-1114, 2006
     sec. 3.5   (1) ordering by Lamport-like clocks, (2) the concurrency rule after an unsubscribe,
                (3) join and leave: each left open by the paper, each a named reading here
 
-Two models share the state and the handlers. One at a time: a subscribe, unsubscribe, failure,
-join or leave completes before the next starts; routing tables are repaired after failures (what
-"arrivable" means here: every live node's table names a live representative for every range that
-still has a live node), stale, or stale with alternates. Messages in flight: a script of
-concurrent operations whose messages are delivered in any order, with crashes at any moment, under
-the ordering, concurrency and forwarding rules (`Rules`). The readings this project chose as
-corrections are the defaults: covering-ordered (the literal covering rule lets two equal filters
-count on each other), resubscribe-uncovered, copy-closest joins, lamport, widen-then-withdraw and
-retry-alternate; each literal or weaker alternative stays selectable, and docs/irbr.md gives the
-verdict of each. The Scribe baseline (sec. 4) is in reference/irbr.py.
+The file reads in the paper's order: identifiers and routing (sec. 2), filters and covering
+(sec. 3.1, with its claim), then the readings (every rule the paper leaves open, one `Reading`
+type, and `READINGS`, the catalogue of the readings this project checks), then two models, each
+in its own section with its state, its actions and the claims judged on its runs:
+
+  I.  Operations one at a time: a subscribe, unsubscribe, failure, join or leave completes before
+      the next starts; routing tables are repaired after failures (what "arrivable" means here:
+      every live node's table names a live representative for every range that still has a live
+      node), stale, or stale with alternates. Its claims judge a `PublishRun`.
+  II. Messages in flight: a script of concurrent operations whose messages are delivered in any
+      order, with crashes at any moment, under the ordering, concurrency and forwarding reading. It
+      reuses model I's state and handlers; its claims judge a `FlightRun`.
+
+The readings this project chose as corrections are the defaults: covering-ordered (the literal
+covering rule lets two equal filters count on each other), resubscribe-uncovered, copy-closest
+joins, lamport, widen-then-withdraw and retry-alternate; each literal or weaker alternative stays
+selectable, and docs/irbr.md gives the verdict of each. The Scribe baseline (sec. 4) is in
+reference/irbr.py.
 
 Filters are conjunctions of equality and range constraints on named attributes (integers or
-strings); `covers` decides covering exactly (checks/irbr.py cross-checks it with Z3). The filter
-table keeps each entry's subscriber beside (prefix, filter), so that an unsubscribe can remove
-exactly its own entries; the paper's FT is the projection on (prefix, filter).
+strings); `covers` decides covering exactly (checks/algorithms/irbr cross-checks it with Z3). The
+filter table keeps each entry's subscriber beside (prefix, filter), so that an unsubscribe can
+remove exactly its own entries; the paper's FT is the projection on (prefix, filter).
 """
 
 from __future__ import annotations
@@ -93,13 +101,6 @@ def common_prefix_length(a: str, b: str) -> int:
     while n < min(len(a), len(b)) and a[n] == b[n]:
         n += 1
     return n
-
-
-REPRESENTATIVES = ("smallest", "largest", "per-node")
-# Which live node of a range a routing table names: Pastry picks by network proximity, which the
-# paper does not model; any node of the range serves (sec. 3.2). smallest / largest: every node
-# names the same one; per-node: each node names its own, a fixed pseudo-random member of the
-# range (crc32 of the node and the prefix), standing in for proximity.
 
 
 def choose_representative(n: str, prefix: str, members: list[str], representative: str) -> str:
@@ -231,9 +232,57 @@ def covers(f1: Filter, f2: Filter) -> bool:
     return True
 
 
+@attrs.frozen
+class CoveringQuestion:
+    """Two filters: does `covers(f1, f2)` say what the events say?"""
+
+    f1: Filter
+    f2: Filter
+
+
+def deciding_events(f1: Filter, f2: Filter) -> list[dict]:
+    """Events enough to tell whether f1 covers f2: every attribute of either filter absent or at a
+    bound, one past a bound, of either filter (an event of f2 outside f1 can be moved to one of
+    these without leaving f2 or entering f1)."""
+    attributes = sorted({c.attribute for c in f1.constraints + f2.constraints})
+    choices = []
+    for a in attributes:
+        values = {None}
+        for c in f1.constraints + f2.constraints:
+            if c.attribute == a:
+                values |= {c.low, c.high}
+                if isinstance(c.low, int):
+                    values |= {c.low - 1, c.high + 1}
+        choices.append(sorted(values, key=lambda v: (v is not None, type(v).__name__, v if v is not None else 0)))
+    return [{a: v for a, v in zip(attributes, combo) if v is not None} for combo in itertools.product(*choices)]
+
+
+def covers_decides_covering(q: CoveringQuestion) -> bool:
+    semantic = all(q.f1.matches(e) for e in deciding_events(q.f1, q.f2) if q.f2.matches(e))
+    return covers(q.f1, q.f2) == semantic
+
+
+def a_strict_cover(q: CoveringQuestion) -> bool:
+    return covers(q.f1, q.f2) and not covers(q.f2, q.f1)
+
+
+register(Property(
+    ALGORITHM, "covers_decides_covering", covers_decides_covering,
+    "sec. 3.1: f1 covers f2 iff E_f1 contains E_f2 (the decision procedure the covering optimization uses)",
+    witness=a_strict_cover, scope="sizes", subject="CoveringQuestion"))
+
+
 # --------------------------------------------------------------------------------------------
-# State: the network (live nodes, routing tables, filter tables)
+# Readings: every rule the paper leaves open, gathered before the actions that follow them
 # --------------------------------------------------------------------------------------------
+# Each rule is a tuple of named choices, the first this project's default. The first five are
+# read by both models; ordering, concurrency and forwarding only by messages in flight (model II).
+
+REPRESENTATIVES = ("smallest", "largest", "per-node")
+# Which live node of a range a routing table names: Pastry picks by network proximity, which the
+# paper does not model; any node of the range serves (sec. 3.2). smallest / largest: every node
+# names the same one; per-node: each node names its own, a fixed pseudo-random member of the
+# range (crc32 of the node and the prefix), standing in for proximity.
 
 TABLE_READINGS = ("repaired", "stale", "stale-alternates")
 # repaired: after failures every live node's table is rebuilt from the live nodes (Pastry's table
@@ -242,6 +291,163 @@ TABLE_READINGS = ("repaired", "stale", "stale-alternates")
 #   representative has failed sends to another live node of the range at once (sec. 3.2: "a
 #   message only needs to reach any node of the target range").
 
+COVERING = ("covering-ordered", "covering", "no-covering")
+# Sec. 3.3 lets a subscription go less far when an entry's filter covers it. covering (the text
+# read literally): any other subscription whose filter covers f counts, an equal filter of another
+# node or another of n's own included. Two equal filters can then each count on the other: after
+# the filter covering both is withdrawn, neither is sent on (exhaustive search, 4 operations).
+# covering-ordered (this project's correction): a filter that covers f and is covered by it (an
+# equal one) counts only if its subscriber's identifier is smaller than n's, so "counts on" is a
+# strict order and has no cycles.
+
+UNSUBSCRIBE = ("resubscribe-uncovered", "remove-only")
+# Sec. 3.4 says an unsubscribed filter "may have covered" other nodes' filters, which then "need
+# special handling", and no more. remove-only: every node drops the unsubscriber's entries for the
+# filter, nothing else. resubscribe-uncovered (this project's design): in addition, every node
+# that gets the unsubscribe re-evaluates each of its own subscriptions; one that had been sent
+# less far than the covering rule now allows is sent on to the ranges it had skipped.
+
+JOINS = ("copy-closest", "ask-subscribers")
+# Sec. 3.5 (3): a joining node "initializes its filter table from other nodes' information", no
+# more. Both designs first let Pastry's join put the node into every table (tables are rebuilt
+# from the known identifiers: under the stale readings failed nodes stay known).
+# copy-closest (the sentence read literally): n copies the filter table of the live node m
+# sharing the longest prefix with it (where Pastry's join ends), each entry re-aimed at n's range
+# toward its subscriber, m's own subscriptions included. ask-subscribers (a tighter design this
+# project tried): n asks each subscriber named in m's table whether its subscription was sent as
+# far as n (cpl(n, s) >= the level it was sent from) and records just those; a failed subscriber
+# cannot answer, so its entry, on which another subscription may still count, is not copied, and
+# exhaustive search finds the event that is lost for it (4 operations).
+
+# Messages in flight (model II) add three rules the paper names but leaves open (sec. 3.5):
+
+ORDERINGS = ("lamport", "arrival")
+# Sec. 3.5 (1): an unsubscribe may overtake the subscribe it withdraws; IRBR uses "a mechanism
+# like Lamport's clocks". lamport (this project's reading): every subscribe and unsubscribe
+# carries its subscriber's clock (here its script position; subscriptions made beforehand: -1),
+# every node keeps the latest clock it has seen per (subscriber, filter), a withdrawn one too,
+# and drops a message older than that. arrival: messages take effect in the order they arrive.
+
+CONCURRENCY = ("widen-then-withdraw", "withdraw-at-once")
+# Sec. 3.5 (2): after an unsubscribe a node "monitors the messages arriving for a while and takes
+# measures against inconsistency". withdraw-at-once: the unsubscribe removes entries as it
+# spreads, and the widenings it triggers follow (the one-at-a-time operation's steps as
+# messages). widen-then-withdraw (this project's design): an "uncover" notice spreads first;
+# each receiver stops counting on the withdrawn entries and widens its own subscriptions, the
+# entries staying in place for forwarding; once no notice nor widening is in flight (the
+# acknowledgements, abstracted to that condition), the withdrawal itself spreads.
+
+FORWARDING = ("retry-alternate", "fire-and-forget")
+# A message to a node that has crashed: fire-and-forget loses it. retry-alternate (this project's
+# design, after sec. 3.2: "a message only needs to reach any node of the target range"): the
+# sender sees the failure and re-sends the message to the smallest live node of the same range,
+# if there is one. Handlers are atomic, so the crashed node had not passed the message on and
+# the retry duplicates nothing.
+
+
+def check_choice(what: str, value: str, known: tuple) -> None:
+    if value not in known:
+        raise ValueError(f"unknown {what} {value!r}; known: {', '.join(known)}")
+
+
+@attrs.frozen
+class Reading:
+    """One choice per rule above. Named covering/tables/representative/unsubscribe, then each of
+    join, ordering, concurrency and forwarding that is not its default, in that order; model I
+    follows the first five fields, model II all eight."""
+
+    covering: str = "covering-ordered"
+    tables: str = "repaired"
+    representative: str = "smallest"
+    unsubscribe: str = "resubscribe-uncovered"
+    join: str = "copy-closest"
+    ordering: str = "lamport"
+    concurrency: str = "widen-then-withdraw"
+    forwarding: str = "retry-alternate"
+
+    def __attrs_post_init__(self) -> None:
+        for what, value, known in (("covering reading", self.covering, COVERING),
+                                   ("table reading", self.tables, TABLE_READINGS),
+                                   ("representative choice", self.representative, REPRESENTATIVES),
+                                   ("unsubscribe handling", self.unsubscribe, UNSUBSCRIBE),
+                                   ("join design", self.join, JOINS),
+                                   ("ordering", self.ordering, ORDERINGS),
+                                   ("concurrency rule", self.concurrency, CONCURRENCY),
+                                   ("forwarding", self.forwarding, FORWARDING)):
+            check_choice(what, value, known)
+
+    @property
+    def name(self) -> str:
+        optional = [v for v, known in ((self.join, JOINS), (self.ordering, ORDERINGS),
+                                       (self.concurrency, CONCURRENCY), (self.forwarding, FORWARDING))
+                    if v != known[0]]
+        return "/".join([self.covering, self.tables, self.representative, self.unsubscribe] + optional)
+
+    def network(self, space: Space, ids: Iterable[str]) -> "Network":
+        return network(space, ids, self.representative, self.tables)
+
+
+@attrs.frozen
+class Checked:
+    """A reading in the catalogue: the runs it is judged on (the `subject` of the properties that
+    judge it: "PublishRun", model I; "FlightRun", model II), whether the Spark job also replays
+    the reference under it, and in one line what it is."""
+
+    reading: Reading
+    runs: tuple[str, ...]
+    spark: bool
+    note: str
+
+    @property
+    def name(self) -> str:
+        return self.reading.name
+
+
+# The catalogue: every reading this project checks, by name. Exhaustive search and hypothesis
+# judge model I under each reading with "PublishRun", exhaustive search model II under each with
+# "FlightRun", and the Spark job replays the reference under each with spark=True.
+READINGS: dict[str, Checked] = {c.name: c for c in (
+    Checked(Reading(), ("PublishRun", "FlightRun"), True,
+            "this project's corrections: covering-ordered, repaired tables, resubscribe-uncovered, copy-closest "
+            "joins; in flight lamport, widen-then-withdraw, retry-alternate"),
+    Checked(Reading("covering"), ("PublishRun",), True,
+            "sec. 3.3 read literally: any covering entry counts, an equal filter too"),
+    Checked(Reading("no-covering"), ("PublishRun",), True, "no covering optimization: every subscription goes "
+            "everywhere"),
+    Checked(Reading(tables="stale-alternates"), ("PublishRun",), True,
+            "tables not repaired; a sender whose representative failed uses another live node of the range"),
+    Checked(Reading(tables="stale"), ("PublishRun",), True,
+            "tables not repaired; a copy to a failed representative is lost (negative control)"),
+    Checked(Reading(representative="largest"), ("PublishRun",), False,
+            "every table names the largest live node of a range"),
+    Checked(Reading(representative="per-node"), ("PublishRun",), False,
+            "each node names its own member of a range, standing in for proximity"),
+    Checked(Reading(unsubscribe="remove-only"), ("PublishRun", "FlightRun"), True,
+            "sec. 3.4 without its special handling: an unsubscribe only removes entries"),
+    Checked(Reading("no-covering", unsubscribe="remove-only"), ("PublishRun",), False,
+            "remove-only where nothing counts on another entry"),
+    Checked(Reading(join="ask-subscribers"), ("PublishRun",), False,
+            "a joining node copies only the entries whose subscribers say they reach it"),
+    Checked(Reading(concurrency="withdraw-at-once"), ("FlightRun",), False,
+            "sec. 3.5 (2) without monitoring: an unsubscribe withdraws entries as it spreads"),
+    Checked(Reading(ordering="arrival"), ("FlightRun",), False,
+            "sec. 3.5 (1) without clocks: messages take effect in the order they arrive"),
+    Checked(Reading(forwarding="fire-and-forget"), ("FlightRun",), False,
+            "a message to a crashed node is lost"),
+    Checked(Reading("no-covering", concurrency="withdraw-at-once"), ("FlightRun",), False,
+            "withdraw-at-once where no subscription waits on a widening"),
+)}
+
+
+# ============================================================================================
+# Model I: operations one at a time
+# ============================================================================================
+# A subscribe, unsubscribe, failure, join or leave completes before the next starts. The
+# readings it follows: covering, tables, representative, unsubscribe, join.
+
+# --------------------------------------------------------------------------------------------
+# State: the network (live nodes, routing tables, filter tables)
+# --------------------------------------------------------------------------------------------
 
 @attrs.frozen(cache_hash=True)
 class Network:
@@ -281,11 +487,6 @@ def checked_ids(space: Space, ids: Iterable[str]) -> list[str]:
     return ids
 
 
-def check_choice(what: str, value: str, known: tuple) -> None:
-    if value not in known:
-        raise ValueError(f"unknown {what} {value!r}; known: {', '.join(known)}")
-
-
 def check_failures(live, nodes: set) -> None:
     unknown = sorted(nodes - set(live))
     if unknown:
@@ -305,7 +506,8 @@ def network(space: Space, ids: Iterable[str], representative: str = "smallest",
 
 
 # --------------------------------------------------------------------------------------------
-# Actions: subscribe (sec. 3.3), fail, publish (sec. 3.2)
+# Actions: subscribe (sec. 3.3), unsubscribe (sec. 3.4), fail, leave and join (sec. 3.5 (3)),
+# publish (sec. 3.2)
 # --------------------------------------------------------------------------------------------
 
 @attrs.frozen
@@ -336,16 +538,6 @@ def broadcast(net: Network, origin: str, from_level: int, forward=lambda node, p
                 nxt.append((rep, len(prefix)))
         frontier = nxt
     return Spread(tuple(sent), tuple(lost))
-
-
-COVERING = ("covering-ordered", "covering", "no-covering")
-# Sec. 3.3 lets a subscription go less far when an entry's filter covers it. covering (the text
-# read literally): any other subscription whose filter covers f counts, an equal filter of another
-# node or another of n's own included. Two equal filters can then each count on the other: after
-# the filter covering both is withdrawn, neither is sent on (exhaustive search, 4 operations).
-# covering-ordered (this project's correction): a filter that covers f and is covered by it (an
-# equal one) counts only if its subscriber's identifier is smaller than n's, so "counts on" is a
-# strict order and has no cycles.
 
 
 def counts_on(f2: Filter, subscriber: str, f: Filter, n: str, covering: str = "covering-ordered") -> bool:
@@ -382,14 +574,6 @@ def record(net: Network, n: str, f: Filter, spread: Spread, level: int) -> Netwo
     reach = {(s, g, lvl) for s, g, lvl in net.reach if (s, g) != (n, f)}
     before = min((lvl for s, g, lvl in net.reach if (s, g) == (n, f)), default=net.space.L)
     return attrs.evolve(net, filters=net.filters | entries, reach=frozenset(reach | {(n, f, min(level, before))}))
-
-
-UNSUBSCRIBE = ("resubscribe-uncovered", "remove-only")
-# Sec. 3.4 says an unsubscribed filter "may have covered" other nodes' filters, which then "need
-# special handling", and no more. remove-only: every node drops the unsubscriber's entries for the
-# filter, nothing else. resubscribe-uncovered (this project's design): in addition, every node
-# that gets the unsubscribe re-evaluates each of its own subscriptions; one that had been sent
-# less far than the covering rule now allows is sent on to the ranges it had skipped.
 
 
 def unsubscribe(net: Network, n: str, f: Filter, handling: str = "resubscribe-uncovered",
@@ -445,19 +629,6 @@ def leave(net: Network, n: str, handling: str = "resubscribe-uncovered",
     return fail(net, [n])
 
 
-JOINS = ("copy-closest", "ask-subscribers")
-# Sec. 3.5 (3): a joining node "initializes its filter table from other nodes' information", no
-# more. Both designs first let Pastry's join put the node into every table (tables are rebuilt
-# from the known identifiers: under the stale readings failed nodes stay known).
-# copy-closest (the sentence read literally): n copies the filter table of the live node m
-# sharing the longest prefix with it (where Pastry's join ends), each entry re-aimed at n's range
-# toward its subscriber, m's own subscriptions included. ask-subscribers (a tighter design this
-# project tried): n asks each subscriber named in m's table whether its subscription was sent as
-# far as n (cpl(n, s) >= the level it was sent from) and records just those; a failed subscriber
-# cannot answer, so its entry, on which another subscription may still count, is not copied, and
-# exhaustive search finds the event that is lost for it (4 operations).
-
-
 def join(net: Network, n: str, design: str = "copy-closest") -> tuple[Network, int]:
     """Node n joins (a fresh node: an identifier that is not live). Returns the network and the
     messages the filter-table initialization took (the Pastry join itself is not counted)."""
@@ -481,41 +652,6 @@ def join(net: Network, n: str, design: str = "copy-closest") -> tuple[Network, i
     net = attrs.evolve(net, live=live, known=known, tables=tables_for(net.space, live, net.representative, known),
                        filters=net.filters | entries)
     return net, messages
-
-
-@attrs.frozen
-class Reading:
-    """One choice per rule the paper leaves open, for operations one at a time; named
-    covering/tables/representative/unsubscribe, with /join appended when not copy-closest."""
-
-    covering: str = "covering-ordered"
-    tables: str = "repaired"
-    representative: str = "smallest"
-    unsubscribe: str = "resubscribe-uncovered"
-    join: str = "copy-closest"
-
-    def __attrs_post_init__(self) -> None:
-        for what, value, known in (("covering reading", self.covering, COVERING),
-                                   ("table reading", self.tables, TABLE_READINGS),
-                                   ("representative choice", self.representative, REPRESENTATIVES),
-                                   ("unsubscribe handling", self.unsubscribe, UNSUBSCRIBE),
-                                   ("join design", self.join, JOINS)):
-            check_choice(what, value, known)
-
-    @property
-    def name(self) -> str:
-        base = f"{self.covering}/{self.tables}/{self.representative}/{self.unsubscribe}"
-        return base if self.join == "copy-closest" else f"{base}/{self.join}"
-
-    @staticmethod
-    def parse(name: str) -> "Reading":
-        parts = name.split("/") if isinstance(name, str) else []
-        if len(parts) not in (4, 5):
-            raise ValueError(f"unknown IRBR reading {name!r}: write covering/tables/representative/unsubscribe[/join]")
-        return Reading(*parts)
-
-    def network(self, space: Space, ids: Iterable[str]) -> "Network":
-        return network(space, ids, self.representative, self.tables)
 
 
 def operate(net: Network, op: tuple, reading: Reading = Reading()) -> tuple[Network, str]:
@@ -577,61 +713,83 @@ def publish(net: Network, publisher: str, event: dict) -> Publication:
 
 
 # --------------------------------------------------------------------------------------------
-# Messages in flight (sec. 3.5): concurrent operations, any delivery order, crashes
+# Claims on a PublishRun: one event published on a network of model I
 # --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class PublishRun:
+    """One event published, as the claims see it, whichever implementation produced it: the
+    publication, the live subscribers whose subscription matches the event, the live nodes, and
+    the (sender, receiver) pairs of the unpruned delegation tree from the publisher, sorted."""
+
+    publication: Publication
+    interested: frozenset
+    live: frozenset
+    spanning: tuple
+
+
+def publish_run(net: Network, publisher: str, event: dict) -> PublishRun:
+    return PublishRun(publish(net, publisher, event), frozenset(interested(net, event)), net.live,
+                      tuple(sorted((a, b) for a, b, _ in broadcast(net, publisher, 0).messages)))
+
+
+def every_interested_subscriber_notified_exactly_once(run: PublishRun) -> bool:
+    """Abstract: "the subscribing nodes always receive the interested events exactly once as long
+    as the message from publishing nodes to subscribing nodes is arrivable"."""
+    want = set(run.interested)
+    got = dict(run.publication.notified)
+    return set(got) == want and all(c == 1 for c in got.values())
+
+
+def no_node_receives_an_event_twice(run: PublishRun) -> bool:
+    return all(c == 1 for _, c in run.publication.received) and \
+        run.publication.publisher not in dict(run.publication.received)
+
+
+def delegation_reaches_every_live_node_once(run: PublishRun) -> bool:
+    """Sec. 2: the delegation tree of every node spans the live nodes (no pruning). A copy lost
+    to a range with no live node left harms no one; a live node missed or reached twice does."""
+    return sorted(m for _, m in run.spanning) == sorted(run.live - {run.publication.publisher})
+
+
+def a_remote_subscriber_is_interested(run: PublishRun) -> bool:
+    return any(s != run.publication.publisher for s in run.interested)
+
+
+def relays_through_a_node(run: PublishRun) -> bool:
+    """Some copy went through a node other than the publisher (a two-level delegation)."""
+    return any(m != run.publication.publisher for m, _ in run.spanning)
+
+
+for claim in (
+    Property(ALGORITHM, "every_interested_subscriber_notified_exactly_once",
+             every_interested_subscriber_notified_exactly_once,
+             "abstract, sec. 3: every interested subscriber receives each event exactly once as long as it is "
+             "arrivable from the publisher", witness=a_remote_subscriber_is_interested, subject="PublishRun"),
+    Property(ALGORITHM, "no_node_receives_an_event_twice", no_node_receives_an_event_twice,
+             "sec. 2, 3.2: an event travels the publisher's delegation tree, so no node gets it twice",
+             witness=a_remote_subscriber_is_interested, subject="PublishRun"),
+    Property(ALGORITHM, "delegation_reaches_every_live_node_once", delegation_reaches_every_live_node_once,
+             "sec. 2: delegating identifier ranges builds a spanning tree rooted at each node",
+             witness=relays_through_a_node, subject="PublishRun"),
+):
+    register(claim)
+
+
+# ============================================================================================
+# Model II: messages in flight (sec. 3.5): concurrent operations, any delivery order, crashes
+# ============================================================================================
 # A script of operations; a node starts its own operations in script order, different nodes'
 # in any order. Each operation sends its messages hop by hop over the delegation tree, and any
 # message in flight may be delivered next (messages from one node to another can overtake each
 # other: "messages may arrive along different paths"). A crash removes a node. Handlers are the
-# atomic operations' steps, applied at the receiver when the message arrives, with the
-# receiver's tables at that moment. Three rules the paper names but leaves open are readings:
+# atomic operations' steps of model I, applied at the receiver when the message arrives, with
+# the receiver's tables at that moment. It follows all eight fields of a Reading: ordering,
+# concurrency and forwarding besides model I's.
 
-ORDERINGS = ("lamport", "arrival")
-# Sec. 3.5 (1): an unsubscribe may overtake the subscribe it withdraws; IRBR uses "a mechanism
-# like Lamport's clocks". lamport (this project's reading): every subscribe and unsubscribe
-# carries its subscriber's clock (here its script position; subscriptions made beforehand: -1),
-# every node keeps the latest clock it has seen per (subscriber, filter), a withdrawn one too,
-# and drops a message older than that. arrival: messages take effect in the order they arrive.
-
-CONCURRENCY = ("widen-then-withdraw", "withdraw-at-once")
-# Sec. 3.5 (2): after an unsubscribe a node "monitors the messages arriving for a while and takes
-# measures against inconsistency". withdraw-at-once: the unsubscribe removes entries as it
-# spreads, and the widenings it triggers follow (the one-at-a-time operation's steps as
-# messages). widen-then-withdraw (this project's design): an "uncover" notice spreads first;
-# each receiver stops counting on the withdrawn entries and widens its own subscriptions, the
-# entries staying in place for forwarding; once no notice nor widening is in flight (the
-# acknowledgements, abstracted to that condition), the withdrawal itself spreads.
-
-FORWARDING = ("retry-alternate", "fire-and-forget")
-# A message to a node that has crashed: fire-and-forget loses it. retry-alternate (this project's
-# design, after sec. 3.2: "a message only needs to reach any node of the target range"): the
-# sender sees the failure and re-sends the message to the smallest live node of the same range,
-# if there is one. Handlers are atomic, so the crashed node had not passed the message on and
-# the retry duplicates nothing.
-
-
-@attrs.frozen
-class Rules:
-    """The readings a run of messages in flight follows: a one-at-a-time reading and the three
-    rules above; named as the reading, with each rule that is not the default appended."""
-
-    reading: Reading = Reading()
-    ordering: str = "lamport"
-    concurrency: str = "widen-then-withdraw"
-    forwarding: str = "retry-alternate"
-
-    def __attrs_post_init__(self) -> None:
-        for what, value, known in (("ordering", self.ordering, ORDERINGS),
-                                   ("concurrency rule", self.concurrency, CONCURRENCY),
-                                   ("forwarding", self.forwarding, FORWARDING)):
-            check_choice(what, value, known)
-
-    @property
-    def name(self) -> str:
-        extra = [v for v, known in ((self.ordering, ORDERINGS), (self.concurrency, CONCURRENCY),
-                                    (self.forwarding, FORWARDING)) if v != known[0]]
-        return "/".join([self.reading.name] + extra)
-
+# --------------------------------------------------------------------------------------------
+# State: a network with operations under way
+# --------------------------------------------------------------------------------------------
 
 @attrs.frozen(cache_hash=True)
 class Flight:
@@ -650,6 +808,10 @@ class Flight:
     reordered: bool = False  # a subscribe or unsubscribe arrived after a newer one of its subscription
     collided: bool = False   # a message was sent while an identical one was in flight (a duplicate)
 
+
+# --------------------------------------------------------------------------------------------
+# Actions: an operation starts, a message arrives, a withdrawal spreads, a node crashes
+# --------------------------------------------------------------------------------------------
 
 def _post(state: Flight, messages: set) -> Flight:
     """Put messages in flight; one identical to a message already in flight would merge with it
@@ -702,7 +864,7 @@ def _drop_entries(net: Network, node: str, f: Filter, subscriber: str) -> Networ
                         withdrawn=net.withdrawn - {(node, subscriber, f)})
 
 
-def start(state: Flight, script: tuple, k: int, rules: Rules = Rules()) -> Flight:
+def start(state: Flight, script: tuple, k: int, reading: Reading = Reading()) -> Flight:
     """Operation k of the script begins at its node (nothing happens at a crashed node)."""
     kind, node, item = script[k]
     state = attrs.evolve(state, started=state.started | {k})
@@ -712,7 +874,7 @@ def start(state: Flight, script: tuple, k: int, rules: Rules = Rules()) -> Fligh
     if kind == "subscribe":
         if (node, node, item, node) in net.filters:
             return state
-        level = subscribe_level(net, node, item, rules.reading.covering)
+        level = subscribe_level(net, node, item, reading.covering)
         state = _see(attrs.evolve(state, net=record(net, node, item, Spread(()), level)), node, node, item, k)
         return _post(state, _send("sub", node, item, node, state.net, level, k))
     if kind == "unsubscribe":
@@ -720,11 +882,11 @@ def start(state: Flight, script: tuple, k: int, rules: Rules = Rules()) -> Fligh
             return state
         net = attrs.evolve(_drop_entries(net, node, item, node), reach=frozenset(r for r in net.reach if r[:2] != (node, item)))
         state = _see(attrs.evolve(state, net=net), node, node, item, k)
-        if rules.concurrency == "widen-then-withdraw":
+        if reading.concurrency == "widen-then-withdraw":
             state = _post(attrs.evolve(state, pending=state.pending | {k}), _send("uncover", node, item, node, net, 0, k))
         else:
             state = _post(state, _send("unsub", node, item, node, net, 0, k))
-        return _widen_uncovered(state, node, rules.reading.covering) if rules.reading.unsubscribe == "resubscribe-uncovered" else state
+        return _widen_uncovered(state, node, reading.covering) if reading.unsubscribe == "resubscribe-uncovered" else state
     event = dict(item)
     state = attrs.evolve(state, notified=_notify(state, k, node, event))
     return _post(state, _send("event", node, k, node, net, 0, k, _event_forward(net, event)))
@@ -744,7 +906,7 @@ def withdraw(state: Flight, script: tuple, k: int) -> Flight:
     return _post(state, _send("unsub", node, item, node, state.net, 0, k))
 
 
-def deliver(state: Flight, script: tuple, message: tuple, rules: Rules = Rules()) -> Flight:
+def deliver(state: Flight, script: tuple, message: tuple, reading: Reading = Reading()) -> Flight:
     """One message arrives. At a crashed receiver it is lost, or re-sent by its sender to another
     node of the range (retry-alternate); under lamport an outdated subscribe or unsubscribe is
     dropped."""
@@ -752,7 +914,7 @@ def deliver(state: Flight, script: tuple, message: tuple, rules: Rules = Rules()
     state = attrs.evolve(state, flight=state.flight - {message})
     net = state.net
     if receiver not in net.live:
-        if rules.forwarding == "retry-alternate" and sender in net.live:
+        if reading.forwarding == "retry-alternate" and sender in net.live:
             alternate = min((m for m in net.live if m.startswith(prefix)), default=None)
             if alternate is not None:
                 state = _post(state, {message[:4] + (alternate,) + message[5:]})
@@ -766,13 +928,13 @@ def deliver(state: Flight, script: tuple, message: tuple, rules: Rules = Rules()
     if kind == "uncover":  # about what may be counted on, not about the entry: never outdated
         state = attrs.evolve(state, net=attrs.evolve(net, withdrawn=net.withdrawn | {(receiver, origin, item)}))
         state = _post(state, _send(kind, origin, item, receiver, state.net, level, clock))
-        return _widen_uncovered(state, receiver, rules.reading.covering) if rules.reading.unsubscribe == "resubscribe-uncovered" else state
+        return _widen_uncovered(state, receiver, reading.covering) if reading.unsubscribe == "resubscribe-uncovered" else state
     if kind == "unsub":  # the notice it ends is over, whatever the clocks say
         net = attrs.evolve(net, withdrawn=net.withdrawn - {(receiver, origin, item)})
         state = attrs.evolve(state, net=net)
     if clock < _clock_of(state, receiver, origin, item):  # older than one already seen here
         state = attrs.evolve(state, reordered=True)
-        if rules.ordering == "lamport":  # not applied
+        if reading.ordering == "lamport":  # not applied
             if kind == "unsub":  # but passed on, to end the notice everywhere it went
                 state = _post(state, _send(kind, origin, item, receiver, net, level, clock))
             return state
@@ -784,14 +946,18 @@ def deliver(state: Flight, script: tuple, message: tuple, rules: Rules = Rules()
         return _post(state, _send(kind, origin, item, receiver, state.net, level, clock))
     state = _post(attrs.evolve(state, net=_drop_entries(net, receiver, item, origin)),
                   _send("unsub", origin, item, receiver, net, level, clock))
-    if rules.concurrency == "withdraw-at-once" and rules.reading.unsubscribe == "resubscribe-uncovered":
-        return _widen_uncovered(state, receiver, rules.reading.covering)
+    if reading.concurrency == "withdraw-at-once" and reading.unsubscribe == "resubscribe-uncovered":
+        return _widen_uncovered(state, receiver, reading.covering)
     return state
 
 
 def crash(state: Flight, node: str) -> Flight:
     return attrs.evolve(state, net=fail(state.net, [node]), crashes=state.crashes + 1)
 
+
+# --------------------------------------------------------------------------------------------
+# Claims on a FlightRun: a script's run once all is quiet
+# --------------------------------------------------------------------------------------------
 
 @attrs.frozen
 class FlightRun:
@@ -844,121 +1010,17 @@ def messages_arrived_out_of_order(run: FlightRun) -> bool:
     return run.state.reordered
 
 
-FLIGHT_PROPERTIES = [register(p) for p in (
+for claim in (
     Property(ALGORITHM, "steady_subscribers_notified_exactly_once", steady_subscribers_notified_exactly_once,
              "abstract, sec. 3.5: with concurrent operations and messages arriving out of order, every subscriber "
              "whose subscription holds throughout receives each event exactly once",
-             witness=a_steady_subscriber_is_remote_and_interested),
+             witness=a_steady_subscriber_is_remote_and_interested, subject="FlightRun"),
     Property(ALGORITHM, "settled_network_delivers_exactly_once", settled_network_delivers_exactly_once,
              "sec. 3.5 (1): a subscribe and an unsubscribe arriving out of order leave no wrong state: once all "
              "has arrived, every interested subscriber receives each event exactly once",
-             witness=messages_arrived_out_of_order),
+             witness=messages_arrived_out_of_order, subject="FlightRun"),
     Property(ALGORITHM, "no_entry_outlives_its_subscription", no_entry_outlives_its_subscription,
              "sec. 3.5 (1): once all has arrived, no filter table keeps an entry of a withdrawn subscription",
-             witness=messages_arrived_out_of_order),
-)]
-
-
-# --------------------------------------------------------------------------------------------
-# Claims, as properties of concrete runs
-# --------------------------------------------------------------------------------------------
-
-@attrs.frozen
-class PublishRun:
-    """One event published, as the claims see it, whichever implementation produced it: the
-    publication, the live subscribers whose subscription matches the event, the live nodes, and
-    the (sender, receiver) pairs of the unpruned delegation tree from the publisher, sorted."""
-
-    publication: Publication
-    interested: frozenset
-    live: frozenset
-    spanning: tuple
-
-
-def publish_run(net: Network, publisher: str, event: dict) -> PublishRun:
-    return PublishRun(publish(net, publisher, event), frozenset(interested(net, event)), net.live,
-                      tuple(sorted((a, b) for a, b, _ in broadcast(net, publisher, 0).messages)))
-
-
-def every_interested_subscriber_notified_exactly_once(run: PublishRun) -> bool:
-    """Abstract: "the subscribing nodes always receive the interested events exactly once as long
-    as the message from publishing nodes to subscribing nodes is arrivable"."""
-    want = set(run.interested)
-    got = dict(run.publication.notified)
-    return set(got) == want and all(c == 1 for c in got.values())
-
-
-def no_node_receives_an_event_twice(run: PublishRun) -> bool:
-    return all(c == 1 for _, c in run.publication.received) and \
-        run.publication.publisher not in dict(run.publication.received)
-
-
-def delegation_reaches_every_live_node_once(run: PublishRun) -> bool:
-    """Sec. 2: the delegation tree of every node spans the live nodes (no pruning). A copy lost
-    to a range with no live node left harms no one; a live node missed or reached twice does."""
-    return sorted(m for _, m in run.spanning) == sorted(run.live - {run.publication.publisher})
-
-
-def a_remote_subscriber_is_interested(run: PublishRun) -> bool:
-    return any(s != run.publication.publisher for s in run.interested)
-
-
-def relays_through_a_node(run: PublishRun) -> bool:
-    """Some copy went through a node other than the publisher (a two-level delegation)."""
-    return any(m != run.publication.publisher for m, _ in run.spanning)
-
-
-PROPERTIES = [register(p) for p in (
-    Property(ALGORITHM, "every_interested_subscriber_notified_exactly_once",
-             every_interested_subscriber_notified_exactly_once,
-             "abstract, sec. 3: every interested subscriber receives each event exactly once as long as it is "
-             "arrivable from the publisher", witness=a_remote_subscriber_is_interested),
-    Property(ALGORITHM, "no_node_receives_an_event_twice", no_node_receives_an_event_twice,
-             "sec. 2, 3.2: an event travels the publisher's delegation tree, so no node gets it twice",
-             witness=a_remote_subscriber_is_interested),
-    Property(ALGORITHM, "delegation_reaches_every_live_node_once", delegation_reaches_every_live_node_once,
-             "sec. 2: delegating identifier ranges builds a spanning tree rooted at each node",
-             witness=relays_through_a_node),
-)]
-
-
-
-@attrs.frozen
-class CoveringQuestion:
-    """Two filters: does `covers(f1, f2)` say what the events say?"""
-
-    f1: Filter
-    f2: Filter
-
-
-def deciding_events(f1: Filter, f2: Filter) -> list[dict]:
-    """Events enough to tell whether f1 covers f2: every attribute of either filter absent or at a
-    bound, one past a bound, of either filter (an event of f2 outside f1 can be moved to one of
-    these without leaving f2 or entering f1)."""
-    attributes = sorted({c.attribute for c in f1.constraints + f2.constraints})
-    choices = []
-    for a in attributes:
-        values = {None}
-        for c in f1.constraints + f2.constraints:
-            if c.attribute == a:
-                values |= {c.low, c.high}
-                if isinstance(c.low, int):
-                    values |= {c.low - 1, c.high + 1}
-        choices.append(sorted(values, key=lambda v: (v is not None, type(v).__name__, v if v is not None else 0)))
-    return [{a: v for a, v in zip(attributes, combo) if v is not None} for combo in itertools.product(*choices)]
-
-
-def covers_decides_covering(q: CoveringQuestion) -> bool:
-    semantic = all(q.f1.matches(e) for e in deciding_events(q.f1, q.f2) if q.f2.matches(e))
-    return covers(q.f1, q.f2) == semantic
-
-
-def a_strict_cover(q: CoveringQuestion) -> bool:
-    return covers(q.f1, q.f2) and not covers(q.f2, q.f1)
-
-
-RUN_PROPERTIES = PROPERTIES[:]
-PROPERTIES.append(register(Property(
-    ALGORITHM, "covers_decides_covering", covers_decides_covering,
-    "sec. 3.1: f1 covers f2 iff E_f1 contains E_f2 (the decision procedure the covering optimization uses)",
-    witness=a_strict_cover, scope="sizes")))
+             witness=messages_arrived_out_of_order, subject="FlightRun"),
+):
+    register(claim)

@@ -508,34 +508,78 @@ def has_at_least_100_subscribers(run: Dissemination) -> bool:
     return run.n >= SENDER_DEGREE_MIN_N
 
 
-PROPERTIES = [register(p) for p in (
+# What goes wrong, in one sentence, on a run that violates each claim (the docs' errata say it).
+def _copies(count: int) -> str:
+    return f"{count} {'copy' if count == 1 else 'copies'}"
+
+
+def _wrongly_served(run: Dissemination) -> list[str]:
+    return [f"{run.addresses[v]} gets {'no copy' if c == 0 else f'{c} copies'}"
+            for v, c in enumerate(run.parent_counts) if v and c != 1]
+
+
+def _nodes(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+EXPLAIN = {
+    "every_subscriber_has_one_parent": lambda run: "; ".join(_wrongly_served(run)) + ".",
+    "every_subscriber_reached": lambda run: "Unreached: " + ", ".join(
+        a for v, a in enumerate(run.addresses) if v not in run.depths) + ".",
+    "no_cycle": lambda run: "The copies form a cycle.",
+    "one_way_dissemination": lambda run: "A copy goes to a bucket that is not higher: " + ", ".join(
+        f"{run.addresses[s]} (bucket {run.buckets[s]}) → {run.addresses[r]} (bucket {run.buckets[r]})"
+        for s, r in run.edges if run.buckets[s] >= run.buckets[r]) + ".",
+    "exactly_n_copies": lambda run: f"{_copies(len(run.edges))} for n = {run.n}" + (
+        f" ({'; '.join(_wrongly_served(run))})." if _wrongly_served(run) else "."),
+    "buckets_at_most_log2_n": lambda run: (
+        f"Buckets {', '.join(f'{a}: {b}' for a, b in zip(run.addresses[1:], run.buckets[1:]))}, above log2 n = "
+        + (f"{math.log2(run.n):.2f}" if run.n else "undefined") + "."),
+    "mean_out_degree_of_all_nodes_is_two": lambda run: (
+        f"{_copies(len(run.edges))} over {_nodes(len(run.addresses), 'node')}: mean out-degree "
+        f"{len(run.edges) / len(run.addresses):.2f}, not 2."),
+    "mean_out_degree_of_senders_near_two": lambda run: (
+        f"{_copies(len(run.edges))} from {_nodes(len(senders(run)), 'sending node')}: "
+        f"{len(run.edges) / max(len(senders(run)), 1):.2f} per sender."),
+    "depth_between_5_and_9": lambda run: f"Depth {tree_depth(run)} with n = {run.n}.",
+    "buckets_24_to_32_at_500": lambda run: f"Lowest subscriber bucket {min(run.buckets[1:])}.",
+}
+
+
+# What the run properties judge: a copy graph (the partition claim below judges bucket sizes).
+RUN, SIZES = "Dissemination", "BucketSizes"
+
+PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "every_subscriber_has_one_parent", every_subscriber_has_one_parent,
              "sec. 3.5.1 Theorem 1 (3): all nodes except the publisher have only one father node",
-             witness=relays_copies),
+             witness=relays_copies, subject=RUN),
     Property(ALGORITHM, "every_subscriber_reached", every_subscriber_reached,
              "sec. 3.5.1 Theorem 1 (1): there is a path between the publisher and any node",
-             witness=reaches_depth_three),
+             witness=reaches_depth_three, subject=RUN),
     Property(ALGORITHM, "no_cycle", no_cycle,
-             "sec. 3.5.1 Theorem 1 (2): there is no loop in any path", witness=relays_copies),
+             "sec. 3.5.1 Theorem 1 (2): there is no loop in any path", witness=relays_copies,
+             subject=RUN),
     Property(ALGORITHM, "one_way_dissemination", one_way_dissemination,
              "sec. 3.5.1 Corollary 1: copies flow from a smaller to a larger bucket rank",
-             witness=relays_copies),
+             witness=relays_copies, subject=RUN),
     Property(ALGORITHM, "exactly_n_copies", exactly_n_copies,
-             "sec. 4.3: with the dissemination tree exactly n copies are sent", witness=has_fan_out),
+             "sec. 4.3: with the dissemination tree exactly n copies are sent", witness=has_fan_out,
+             subject=RUN),
     Property(ALGORITHM, "buckets_at_most_log2_n", buckets_at_most_log2_n,
-             "sec. 3.2: N_i is in bucket SelfNo with 0 <= SelfNo <= log2 n", witness=relays_copies),
+             "sec. 3.2: N_i is in bucket SelfNo with 0 <= SelfNo <= log2 n", witness=relays_copies,
+             subject=RUN),
     Property(ALGORITHM, "mean_out_degree_of_all_nodes_is_two", mean_out_degree_of_all_nodes_is_two,
              "sec. 3.5.2 Theorem 2, read over every node: the average out-degree of a node is 2",
-             witness=has_fan_out),
+             witness=has_fan_out, subject=RUN),
     Property(ALGORITHM, "mean_out_degree_of_senders_near_two", mean_out_degree_of_senders_near_two,
              "sec. 3.5.2 Theorem 2, read over sending nodes for n >= 100, within [1.5, 2.5]",
-             witness=has_at_least_100_subscribers, scope="large random runs"),
+             witness=has_at_least_100_subscribers, scope="large random runs", subject=RUN),
     Property(ALGORITHM, "depth_between_5_and_9", depth_between_5_and_9,
              "sec. 4.3 Tab. 1: for n = 100..500 the tree depth is in [5, 9]",
-             witness=in_depth_table_range, scope="large random runs"),
+             witness=in_depth_table_range, scope="large random runs", subject=RUN),
     Property(ALGORITHM, "buckets_24_to_32_at_500", buckets_24_to_32_at_500,
              "sec. 4.3: when n is 500 the subscribers are mapped to buckets 24 to 32",
-             witness=has_500_subscribers, scope="large random runs"),
+             witness=has_500_subscribers, scope="large random runs", subject=RUN),
 )]
 
 
@@ -572,4 +616,4 @@ PARTITION = register(Property(
     ALGORITHM, "schedule_partitions_targets", schedule_partitions_targets,
     "sec. 3.3 Algorithm 2, sec. 3.5.1: Dest_i is cut into disjoint subsets and each node of bucket "
     "SelfNo is mapped to exactly one, so every target has one sender", witness=splits_a_bucket,
-    scope="sizes"))
+    scope="sizes", subject=SIZES))

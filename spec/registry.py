@@ -27,6 +27,13 @@ class Property:
     # statistical statement about big random instances (only Spark and the reproduction reach it);
     # "sizes": a statement over bucket sizes rather than runs.
     scope: str = "every run"
+    # what the predicate takes, stated on the property (a spec type's name, e.g. "PublishRun" or
+    # "FlightRun"), so that a checker picks the properties of the runs it makes by this field and
+    # not by which list a property was appended to; "" where an algorithm has one kind of run
+    subject: str = ""
+    # what goes wrong, in one sentence, on a subject that violates the predicate (the docs' errata
+    # use it); None where the predicate's name says enough
+    explain: Callable[[Any], str] | None = None
 
 
 _REGISTRY: dict[tuple[str, str], Property] = {}
@@ -40,9 +47,11 @@ def register(prop: Property) -> Property:
     return prop
 
 
-def properties(algorithm: str | None = None) -> list[Property]:
+def properties(algorithm: str | None = None, subject: str | None = None) -> list[Property]:
+    """The registered properties, of one algorithm and of one subject if given, in the order the
+    spec defines them."""
     _load_specs()
-    return [p for (a, _), p in _REGISTRY.items() if algorithm in (None, a)]
+    return [p for (a, _), p in _REGISTRY.items() if algorithm in (None, a) and subject in (None, p.subject)]
 
 
 def get(algorithm: str, name: str) -> Property:
@@ -53,11 +62,15 @@ def get(algorithm: str, name: str) -> Property:
         raise ValueError(f"no property {name!r} for algorithm {algorithm!r}") from None
 
 
-ALGORITHMS = ("lbdd", "scot", "irbr")
-
-
 def _load_specs() -> None:
+    """Import every spec module, so that each registers its properties (no list of algorithms:
+    a new spec module is found by being in the package; a spec outside it, such as the test
+    suite's fixture, registers when its declaration imports it)."""
     import importlib
+    import pkgutil
 
-    for algorithm in ALGORITHMS:
-        importlib.import_module(f"spec.{algorithm}")
+    import spec
+
+    for module in pkgutil.iter_modules(spec.__path__):
+        if module.name != "registry":
+            importlib.import_module(f"spec.{module.name}")

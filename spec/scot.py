@@ -1,4 +1,4 @@
-"""OctopiS on SCOT: topology, subscription broadcast and static routing, as an executable spec.
+"""OctopiS on SCOT: topology, subscription broadcast and notification routing as an executable spec.
 
 Paper: "Content-based Dynamic Routing in Structured Overlay Networks" (OctopiS)
 (../shared/seeds/003_26017af1ed5d6736.txt).
@@ -13,7 +13,7 @@ Paper: "Content-based Dynamic Routing in Structured Overlay Networks" (OctopiS)
 
     sec. 6.3   Algorithm 4, Dynamic Notification Routing (DNR), Cases I-III, over a given set of
                congested output queues (the congestion element of Eq. 3 decides which queues are
-               congested; which one is "least" is a tie-break, and every tie-break is explored)
+               congested; which one is "least" is a tie-break, a `choose` the caller passes)
 
 Not yet modelled: the congestion element's time windows and the link status table (a queue is
 congested or not, per run); see docs/scot.md.
@@ -25,7 +25,12 @@ whose bit i stands for cluster i (sec. 4.4).
 
 Modelled: brokers and overlay links, one subscription (or one notification) at a time, every
 subscriber interested in every notification (matching is not the subject here). Messages in
-flight are a set, so a run explores every delivery order.
+flight are a set, so any delivery order can be taken.
+
+Layout, as in the paper: the readings, the topology (sec. 3-4), the state of a broadcast, the
+actions (Algorithm 1, flooding, Algorithms 2-4 one broker at a time), then the claims as named
+properties over concrete runs. How every delivery order, tie-break and congested set is searched
+is the checkers' business (checks/algorithms/scot/), not the paper's.
 """
 
 from __future__ import annotations
@@ -40,6 +45,65 @@ from spec.registry import Property, register
 
 ALGORITHM = "scot"
 Broker = tuple  # (tree vertex x, cluster index i): the paper's B(x, i)
+
+
+# --------------------------------------------------------------------------------------------
+# Readings: what a check is held to, one catalogue that the checks and the Spark job read
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class Reading:
+    """One way of running the paper's algorithms that a claim is judged under.
+
+    kind       "protocol": a subscription broadcast (sec. 5, 6.1), every delivery order;
+               "topology": Algorithm 1 first in first out on every tree (the same protocol,
+               a bigger family of SCOTs); "router": notification routing (sec. 6.1-6.2);
+               "dnr": Algorithm 4 (sec. 6.3) over a set of congested output queues.
+    protocol   the subscription broadcast whose trees the reading uses: "sbp" (Algorithm 1) or
+               "flood" (the uncontrolled SBP of sec. 6.1).
+    router     the notification routing: "snr" (Algorithm 3), "bid" (Algorithm 2), "dnr"; None
+               for a broadcast.
+    congested_acols  DNR only: what a broker does with a congested target aCOL. "copy": SNR's
+               copy still goes (DNR "does not support intra-cluster dynamic routing"); "skip":
+               lines 22-24 as written, a copy only for each unoverloaded target link.
+    summary    one line: what the reading does.
+    """
+
+    name: str
+    kind: str
+    protocol: str
+    router: str | None = None
+    congested_acols: str | None = None
+    summary: str = ""
+
+
+READINGS: dict[str, Reading] = {r.name: r for r in (
+    Reading("octopis-sbp", "protocol", "sbp",
+            summary="Algorithm 1: the host cluster's tree, then one iCOL per region (sec. 5)"),
+    Reading("bid-flooding", "protocol", "flood",
+            summary="the uncontrolled SBP of sec. 6.1: every broker floods to all neighbours but the sender"),
+    Reading("octopis-sbp-every-tree", "topology", "sbp",
+            summary="Algorithm 1 first in first out on every tree up to the bound, every host"),
+    Reading("snr", "router", "sbp", "snr",
+            summary="Algorithm 3: reverse path forwarding along Algorithm 1's trees (sec. 6.2)"),
+    Reading("bid", "router", "flood", "bid",
+            summary="Algorithm 2: BIDs carried along flooding's trees (sec. 6.1)"),
+    Reading("dnr-icols-only", "dnr", "sbp", "dnr", "copy",
+            summary="Algorithm 4 reroutes only overloaded target iCOLs; every target aCOL keeps SNR's copy"),
+    Reading("dnr-literal", "dnr", "sbp", "dnr", "skip",
+            summary="Algorithm 4 lines 22-24 as written: a copy only on each unoverloaded target link, plus "
+                    "the one carrying the CBV (Cases I-III)"),
+)}
+
+
+def readings_of(*kinds: str) -> tuple[str, ...]:
+    """The names of the readings of these kinds, in catalogue order."""
+    return tuple(name for name, r in READINGS.items() if r.kind in kinds)
+
+
+PROTOCOLS = {name: READINGS[name].protocol for name in readings_of("protocol")}  # reading -> protocol
+DNR_READINGS = readings_of("dnr")
+ROUTERS = readings_of("router", "dnr")
 
 
 # --------------------------------------------------------------------------------------------
@@ -351,13 +415,6 @@ def bid_routing(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker
     return Routing(r.deliveries, r.messages, r.hops, r.received)
 
 
-DNR_READINGS = ("dnr-icols-only", "dnr-literal")
-# dnr-icols-only: DNR changes only how overloaded target iCOLs are handled; every target aCOL
-#   still gets SNR's copy, congested or not (DNR "does not support intra-cluster dynamic routing").
-# dnr-literal: lines 22-24 as written: a copy only for each unoverloaded target link, plus the one
-#   copy that carries the CBV (Cases I-III); in Case III no target aCOL gets a copy.
-
-
 def dnr_targets(at: Broker, came_from: Broker | None, cbv: int, publisher: Broker, hosts,
                 trees) -> tuple[list[Broker], list[Broker]]:
     """Algorithm 4's target links at one broker: the last hops of the matching subscriptions inside
@@ -391,7 +448,7 @@ def dnr_decide(at: Broker, acols: list[Broker], icols: list[Broker], cbv: int, c
     sends: dict[Broker, int] = {}  # next broker -> CBV its copy carries
     for n in free_icols:
         sends[n] = 0
-    for n in (acols if reading == "dnr-icols-only" else free_acols):
+    for n in (acols if READINGS[reading].congested_acols == "copy" else free_acols):
         sends[n] = 0
     if pending:
         if free_icols:                                   # Case I
@@ -420,9 +477,6 @@ def dnr_next_hops(at: Broker, came_from: Broker | None, cbv: int, publisher: Bro
                                                                         else "") for n, c in sends)
                or "nothing"))
     return sends
-
-
-ROUTERS = ("snr", "bid") + DNR_READINGS
 
 
 def router_step(router: str, publisher: Broker, hosts, trees, congested=frozenset(), choose_at=None, say=None):
@@ -455,51 +509,33 @@ def dnr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
                                          (lambda at: choose) if choose else None, say), congested)
 
 
-class Decisions:
-    """One run's nondeterministic choices, taken from a prefix and then the first option: the
-    tie-breaks `choose` makes among equally congested links, and whether each output queue the run
-    asks about is congested (`link in decisions`; decided once per queue, at most `budget` yes)."""
+# One broker's decision on its own, for any numbers of target links: what the per-broker DNR
+# claims below judge (and what the Z3 encoding of Algorithm 4's decision is checked against).
 
-    def __init__(self, prefix: tuple = (), budget: int | None = None):
-        self.prefix, self.budget = prefix, budget
-        self.made: list[tuple[int, int]] = []  # (option taken, options there) at each decision
-        self.ties: list[int] = []              # the tie-breaks alone, as a replay gives them
-        self.queues: dict = {}                 # output queue -> congested?
+@attrs.frozen
+class DnrStep:
+    """One broker's Algorithm 4 decision, what the per-broker DNR claims judge: its target links,
+    the congested queues among its links, the CBV it received and the copies it sends."""
 
-    def _decide(self, options: int) -> int:
-        k = self.prefix[len(self.made)] if len(self.made) < len(self.prefix) else 0
-        self.made.append((k, options))
-        return k
-
-    def choose(self, candidates):
-        k = self._decide(len(candidates))
-        self.ties.append(k)
-        return candidates[k]
-
-    def __contains__(self, link) -> bool:
-        if link not in self.queues:
-            full = self.budget is not None and sum(self.queues.values()) >= self.budget
-            self.queues[link] = bool(self._decide(1 if full else 2))
-        return self.queues[link]
-
-    def congested(self) -> frozenset:
-        return frozenset(link for link, yes in self.queues.items() if yes)
+    at: Broker
+    acols: tuple
+    icols: tuple
+    cbv: int
+    congested: frozenset
+    reading: str
+    sends: tuple  # (next broker, CBV carried)
 
 
-def every_decision(run_with, budget: int | None = None):
-    """Run `run_with(decisions)` once per distinct sequence of decisions (a stateless search):
-    every tie-break, and every congestion status of the queues the run asks about, with at most
-    `budget` congested. Sets of congested queues that differ only in queues a run never asks about
-    give that same run, so these runs cover every set of at most `budget` congested queues."""
-    prefixes = [()]
-    while prefixes:
-        prefix = prefixes.pop()
-        decisions = Decisions(prefix, budget)
-        result = run_with(decisions)
-        yield decisions, result
-        for depth in range(len(prefix), len(decisions.made)):  # branch on the decisions this run added
-            for alt in range(1, decisions.made[depth][1]):
-                prefixes.append(tuple(c for c, _ in decisions.made[:depth]) + (alt,))
+def dnr_step(at: Broker, acols, icols, cbv: int, congested, reading: str, choose=None) -> DnrStep:
+    """Algorithm 4's decision at broker `at` with these target links, congested queues and CBV."""
+    choose = choose or (lambda candidates: candidates[0])
+    mine = frozenset(link for link in congested if link[0] == at)
+    return DnrStep(at, tuple(acols), tuple(icols), cbv, mine, reading,
+                   tuple(dnr_decide(at, list(acols), list(icols), cbv, mine, reading, choose)))
+
+
+def copies_into_congested(step: DnrStep, icols_only: bool = False) -> int:
+    return sum(1 for n, _ in step.sends if (step.at, n) in step.congested and (not icols_only or n[0] == step.at[0]))
 
 
 # --------------------------------------------------------------------------------------------
@@ -650,66 +686,42 @@ SBP_PROPERTIES = [register(p) for p in (
     Property(ALGORITHM, "every_broker_receives_the_subscription_once",
              _finished_only(every_broker_receives_the_subscription_once),
              "sec. 5: a subscription reaches every broker; no loops occur and no duplicates appear",
-             witness=spans_two_clusters_and_three_regions),
+             witness=spans_two_clusters_and_three_regions, subject="BroadcastRun"),
     Property(ALGORITHM, "subscription_tree_has_no_loop", subscription_tree_has_no_loop,
              "sec. 5: no loops occur, as the host cluster is a replica of an acyclic factor",
-             witness=relays_through_a_broker),
+             witness=relays_through_a_broker, subject="BroadcastRun"),
     Property(ALGORITHM, "subscription_tree_is_shortest", _finished_only(subscription_tree_is_shortest),
              "sec. 1, 5: OctopiS generates subscription-trees of shortest lengths",
-             witness=spans_two_clusters_and_three_regions),
+             witness=spans_two_clusters_and_three_regions, subject="BroadcastRun"),
     Property(ALGORITHM, "subscription_tree_links_are_host_acols_and_icols",
              _finished_only(subscription_tree_links_are_host_acols_and_icols),
              "sec. 5: aCOLs of the host cluster, then iCOLs from it, form the subscription-tree",
-             witness=spans_two_clusters_and_three_regions),
+             witness=spans_two_clusters_and_three_regions, subject="BroadcastRun"),
     Property(ALGORITHM, "subscription_tree_has_all_icols", _finished_only(subscription_tree_has_all_icols),
              "sec. 5, read literally: in the second step all iCOLs are added to the subscription-tree",
-             witness=has_three_clusters),
+             witness=has_three_clusters, subject="BroadcastRun"),
     Property(ALGORITHM, "no_duplicate_subscription_messages", _finished_only(no_duplicate_subscription_messages),
              "sec. 5, 7.3: the clustered SBP generates no duplicates and no extra inter-broker messages",
-             witness=spans_two_clusters_and_three_regions),
+             witness=spans_two_clusters_and_three_regions, subject="BroadcastRun"),
 )]
 ROUTING_PROPERTIES = [register(p) for p in (
     Property(ALGORITHM, "notification_delivered_exactly_once", notification_delivered_exactly_once,
              "sec. 6.1-6.2: each interested subscriber's broker receives the notification once, no loop",
-             witness=routes_across_clusters),
+             witness=routes_across_clusters, subject="RoutingRun"),
     Property(ALGORITHM, "notification_takes_shortest_paths", notification_takes_shortest_paths,
-             "sec. 6.2: SNR uses subscription-trees of shortest lengths", witness=routes_across_clusters),
+             "sec. 6.2: SNR uses subscription-trees of shortest lengths", witness=routes_across_clusters,
+             subject="RoutingRun"),
     Property(ALGORITHM, "no_broker_receives_a_notification_twice", no_broker_receives_a_notification_twice,
              "sec. 6.1-6.3: no loops appear and only one copy is forwarded onto a next destination",
-             witness=routes_across_clusters),
+             witness=routes_across_clusters, subject="RoutingRun"),
     Property(ALGORITHM, "at_most_one_copy_into_congested_queues", at_most_one_copy_into_congested_queues,
              "sec. 6.3: DNR adds at most one copy of a notification in the congested output queues of "
-             "a target link at a broker", witness=congestion_was_met),
+             "a target link at a broker", witness=congestion_was_met, subject="RoutingRun"),
     Property(ALGORITHM, "dnr_costs_no_more_messages_than_snr", dnr_costs_no_more_messages_than_snr,
              "sec. 6.3, Cases I-III (Fig. 7): DNR generates no more inter-broker messages than SNR "
-             "(6 vs 6, 4 vs 6, 5 vs 6)", witness=congestion_was_met),
+             "(6 vs 6, 4 vs 6, 5 vs 6)", witness=congestion_was_met, subject="RoutingRun"),
 )]
 
-
-
-@attrs.frozen
-class DnrStep:
-    """One broker's Algorithm 4 decision, what the per-broker DNR claims judge: its target links,
-    the congested queues among its links, the CBV it received and the copies it sends."""
-
-    at: Broker
-    acols: tuple
-    icols: tuple
-    cbv: int
-    congested: frozenset
-    reading: str
-    sends: tuple  # (next broker, CBV carried)
-
-
-def dnr_step(at: Broker, acols, icols, cbv: int, congested, reading: str, choose=None) -> DnrStep:
-    choose = choose or (lambda candidates: candidates[0])
-    mine = frozenset(link for link in congested if link[0] == at)
-    return DnrStep(at, tuple(acols), tuple(icols), cbv, mine, reading,
-                   tuple(dnr_decide(at, list(acols), list(icols), cbv, mine, reading, choose)))
-
-
-def copies_into_congested(step: DnrStep, icols_only: bool = False) -> int:
-    return sum(1 for n, _ in step.sends if (step.at, n) in step.congested and (not icols_only or n[0] == step.at[0]))
 
 
 def step_one_copy_into_congested_icol_queues(step: DnrStep) -> bool:
@@ -743,13 +755,14 @@ DNR_STEP_PROPERTIES = [register(p) for p in (
     Property(ALGORITHM, "step_one_copy_into_congested_icol_queues", step_one_copy_into_congested_icol_queues,
              "sec. 6.3: DNR adds at most one copy of a notification in the congested output queues of a target "
              "link at a broker, read for target iCOLs (the links DNR reroutes), per copy the broker handles",
-             witness=step_meets_congestion),
+             witness=step_meets_congestion, subject="DnrStep"),
     Property(ALGORITHM, "step_one_copy_into_congested_queues", step_one_copy_into_congested_queues,
              "sec. 6.3: the same sentence read for every target link (aCOLs too), per copy the broker handles",
-             witness=step_has_congested_acols_and_icols),
+             witness=step_has_congested_acols_and_icols, subject="DnrStep"),
     Property(ALGORITHM, "step_keeps_every_target", step_keeps_every_target,
              "sec. 6.3: DNR routes to the TSCs of overloaded iCOLs by the CBV and keeps the subscription-trees' "
-             "targets, so no subscriber is dropped at a broker", witness=step_meets_congestion),
+             "targets, so no subscriber is dropped at a broker", witness=step_meets_congestion,
+             subject="DnrStep"),
 )]
 
 PROPERTIES = SBP_PROPERTIES + ROUTING_PROPERTIES + DNR_STEP_PROPERTIES
@@ -763,3 +776,13 @@ ROUTER_PROPERTIES = {
             "at_most_one_copy_into_congested_queues", "dnr_costs_no_more_messages_than_snr"),
 }
 
+
+def properties_of(reading: str) -> list[Property]:
+    """The claims a reading's runs are held to: the SBP claims for a broadcast, its router's
+    routing claims for a notification."""
+    r = READINGS.get(reading)
+    if r is None:
+        raise ValueError(f"unknown SCOT reading {reading!r}; known: {', '.join(READINGS)}")
+    if r.router is None:
+        return list(SBP_PROPERTIES)
+    return [p for p in ROUTING_PROPERTIES if p.name in ROUTER_PROPERTIES[r.router]]

@@ -18,3 +18,12 @@ def spark():
     session = spark_session("local[2]", app="pubsub-proofs-tests")
     yield session
     session.stop()
+
+
+# The fixture algorithm (tests/tokenring) is imported as `tokenring`: Spark's Python workers and
+# the CLI in a subprocess find it through PYTHONPATH, as a user's plug-in would be found.
+TESTS = os.path.dirname(os.path.abspath(__file__))
+if TESTS not in os.environ.get("PYTHONPATH", "").split(os.pathsep):
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (TESTS, os.environ.get("PYTHONPATH")) if p)
+if TESTS not in sys.path:
+    sys.path.insert(0, TESTS)

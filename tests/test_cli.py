@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-from checks import cli, counterexample, lbdd as C
+from checks import cli, counterexample
+from checks.algorithms import lbdd as C
 from spec import lbdd as L
 
 
@@ -16,7 +17,7 @@ def run_cli(*args):
 
 def test_replay_prints_each_step_and_reproduces(tmp_path):
     view = L.abstract_view(0, [2, 3, 4])
-    doc = C.view_document("every_subscriber_reached", L.READINGS["literal-path-update"], "test", view,
+    doc = C.view_document("every_subscriber_reached", "literal-path-update", "test", view,
                           events=[{"fail": "s2"}])
     path = counterexample.store(doc, tmp_path)
     out = run_cli("replay", path, "--png", str(tmp_path / "cx.png"))
@@ -26,14 +27,14 @@ def test_replay_prints_each_step_and_reproduces(tmp_path):
 
 
 def test_replay_of_a_violation_that_does_not_happen_exits_1(tmp_path):
-    doc = C.view_document("every_subscriber_reached", L.CORRECTED, "test", L.abstract_view(0, [2, 3, 4]))
+    doc = C.view_document("every_subscriber_reached", "corrected", "test", L.abstract_view(0, [2, 3, 4]))
     assert run_cli("replay", counterexample.store(doc, tmp_path)).returncode == 1
 
 
 @pytest.mark.parametrize("args, message", [
     (["replay", "/nonexistent.json"], "no counterexample file"),
     (["check", "nosuchalgo", "--methods", "z3"], "unknown algorithm 'nosuchalgo'"),
-    (["check", "lbdd", "--methods", "smt"], "unknown method"),
+    (["check", "lbdd", "--methods", "smt"], "--methods 'smt'"),
     (["validate", "nosuchalgo", "--topologies", "10"], "unknown algorithm"),
     (["validate", "scot", "--topologies", "10", "--readings", "snr,nosuch"], "unknown SCOT reading"),
     (["validate", "irbr", "--topologies", "10", "--readings", "covering/typo"], "unknown IRBR reading"),
@@ -43,7 +44,7 @@ def test_replay_of_a_violation_that_does_not_happen_exits_1(tmp_path):
 def test_bad_input_is_one_clear_line_with_exit_2(args, message):
     out = run_cli(*args)
     assert out.returncode == 2, out.stdout + out.stderr
-    assert message in out.stdout and "Traceback" not in out.stdout + out.stderr
+    assert message in out.stdout + out.stderr and "Traceback" not in out.stdout + out.stderr
 
 
 @pytest.mark.parametrize("count", ["0", "-3", "many"])
@@ -65,14 +66,16 @@ def test_check_writes_the_report_and_claims_reads_it(tmp_path):
     assert any(entry["property"] == "schedule_partitions_targets" for entry in table)
 
 
-def test_updating_the_manifest_drops_checks_that_no_longer_exist(tmp_path, monkeypatch):
+def test_updating_the_manifest_drops_checks_that_no_longer_exist(tmp_path):
+    import attrs
+
     from checks import runner
     from checks.verdict import CheckResult
 
-    monkeypatch.setattr(runner, "MANIFEST", tmp_path / "manifest.json")
+    algorithm = attrs.evolve(C.ALGORITHM, manifest=tmp_path / "manifest.json")
     old = CheckResult("lbdd", "p", "claim", "exhaustive", "holds", "s", reading="renamed-away", states=3)
     kept = CheckResult("lbdd", "p", "claim", "z3", "proved", "s")
-    runner.update_manifest([old, kept], "default")
+    runner.update_manifest(algorithm, [old, kept], "default")
     new = CheckResult("lbdd", "p", "claim", "exhaustive", "holds", "s", reading="new-name", states=4)
-    runner.update_manifest([new], "default")  # only exhaustive ran: the z3 entry stays
-    assert set(runner.load_manifest()["lbdd"]["default"]) == {new.key, kept.key}
+    runner.update_manifest(algorithm, [new], "default")  # only exhaustive ran: the z3 entry stays
+    assert set(runner.load_manifest(algorithm)["default"]) == {new.key, kept.key}

@@ -1,13 +1,25 @@
-"""Claims table, generated docs and the sec. 4.3 reproduction (checks/claims.py, docs.py, reproduce.py)."""
+"""Claims table, generated docs, reproduction caches and the bench runner (checks/claims.py, docs.py,
+bench.py, and LBDD's own docs sections and reproduction).
 
+The engines are held to a small algorithm declared here, which no engine names: its page gets
+every generic section and its own, in the project the command runs in."""
+
+import importlib
 import json
+import os
+from pathlib import Path
 
+import attrs
 import pytest
 from rich.console import Console
 
-from checks import claims, docs, reproduce_lbdd
-from checks.lbdd import schedule_document, view_document
+from checks import bench, claims, docs, plugin
+from checks.algorithms.lbdd import reproduce as reproduce_lbdd
+from checks.algorithms.lbdd import schedule_document, view_document
 from spec import lbdd as L
+from spec.registry import Property, register
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def record(prop, method, verdict, reading="corrected", counterexample=None, algorithm="toy", **kw):
@@ -18,6 +30,7 @@ def record(prop, method, verdict, reading="corrected", counterexample=None, algo
 
 
 def write_report(path, results, mismatches=()):
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"scope": "default", "seconds": 1.0, "mismatches": list(mismatches),
                                 "results": results}))
     return path
@@ -48,6 +61,55 @@ def toy_report(tmp_path):
 def by_property(table):
     return {e["property"]: e for e in table}
 
+
+# --------------------------------------------------------------------------------------------
+# A small algorithm declared here: the engines know it only through its declaration
+# --------------------------------------------------------------------------------------------
+
+register(Property("docsfixture", "stays_small", lambda n: n < 3, "sec. 1: the counter stays below 3",
+                  witness=lambda n: n > 0))
+register(Property("docsfixture", "counts_up", lambda n: True, "sec. 2: the counter counts up"))
+
+
+@attrs.frozen
+class Reading:
+    name: str
+    step: int
+    note: str
+
+
+READINGS = {r.name: r for r in (Reading("careful", 1, "stops at the bound"), Reading("hasty", 2, "jumps by two"))}
+
+
+def fixture_algorithm(tmp_path, **changes):
+    own = {"story": "The counter's own section.", "readings": None} if changes.pop("own", False) else None
+    return plugin.Algorithm(
+        name="docsfixture", title="Docs fixture", spec=__name__,
+        readings=plugin.Catalogue(READINGS, describe=lambda r: f"a step of {r.step}"),
+        scopes={"default": None}, checks=lambda scope: [], replay=lambda doc, say: plugin.Replayed(True),
+        manifest=tmp_path / "docsfixture-manifest.json",
+        docs=(lambda ctx: own) if own else None, **changes)
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A project folder (the current directory) with a report of the fixture and one
+    counterexample file, as `make check` leaves them."""
+    monkeypatch.chdir(tmp_path)
+    folder = Path("reports/counterexamples/docsfixture")
+    folder.mkdir(parents=True)
+    (folder / "ce.json").write_text(json.dumps({"algorithm": "docsfixture", "property": "stays_small"}))
+    results = [record("stays_small", "exhaustive", "holds", "careful", algorithm="docsfixture", states=4),
+               record("stays_small", "exhaustive", "violated", "hasty", str(folder / "ce.json"),
+                      algorithm="docsfixture", states=3, detail="shortest trace: 2 steps"),
+               record("stays_small", "hypothesis", "holds", "careful", algorithm="docsfixture")]
+    write_report(Path("reports/check.json"), results)
+    return tmp_path
+
+
+# --------------------------------------------------------------------------------------------
+# Claims
+# --------------------------------------------------------------------------------------------
 
 def test_claims_table_combines_every_method_per_reading(toy_report):
     table = by_property(claims.claims_table(toy_report))
@@ -80,6 +142,16 @@ def test_registered_claims_without_records_are_listed_as_not_checked(tmp_path):
     assert table["depth_between_5_and_9"]["claim"].startswith("sec. 4.3")
 
 
+def test_claims_a_declaration_says_no_check_reaches_are_listed_with_why(project, tmp_path):
+    fixture = fixture_algorithm(tmp_path, claims=[{"property": "counts_up", "why": "no run can show it"},
+                                                  {"property": "is_fast", "claim": "sec. 3: fast", "why": "timing"}])
+    table = by_property(claims.claims_table("reports/check.json", [fixture]))
+    assert list(table) == ["stays_small", "counts_up", "is_fast"]
+    assert table["stays_small"]["overall"] == "ambiguous"
+    assert table["counts_up"]["overall"] == "not checked" and table["counts_up"]["why"] == "no run can show it"
+    assert table["is_fast"]["claim"] == "sec. 3: fast" and table["is_fast"]["why"] == "timing"
+
+
 def test_a_missing_report_is_a_clear_error(tmp_path):
     with pytest.raises(ValueError, match=r"no report at .*missing\.json: run `make check` first"):
         claims.claims_table(tmp_path / "missing.json")
@@ -95,15 +167,88 @@ def test_print_claims_shows_verdicts_and_replay_commands(toy_report):
     assert "pubsub-proofs replay z3-a.json" in text
 
 
+# --------------------------------------------------------------------------------------------
+# Docs: the generic engine, on the fixture
+# --------------------------------------------------------------------------------------------
+
+def test_every_algorithm_gets_the_generic_sections_in_the_project_it_runs_in(project, tmp_path):
+    written = docs.generate("reports/check.json", algorithms=[fixture_algorithm(tmp_path)])
+    page = project / "docs" / "docsfixture.md"     # docs/ of the current directory, not of the package
+    assert str(page) in written and page.read_text().startswith("# Docs fixture\n")
+    text = page.read_text()
+    for name in ("readings", "claims", "verdicts", "errata"):
+        assert text.count(docs.markers(name)[0]) == 1
+    # readings: what each does (the catalogue's describe), then the fields, a departure in bold
+    assert "| reading | what it does | step | note |" in text
+    assert "| `hasty` | a step of 2 | **2** | **jumps by two** |" in text
+    # claims: key readings are those every checked claim was checked under (here both)
+    assert "| property | paper claim | careful | hasty | other readings | overall |" in text
+    assert ("| `stays_small` | sec. 9: stays_small | holds (bounded) | **fails** (exhaustive) | - "
+            "| **ambiguous** |") in text
+    assert "| `counts_up` | sec. 2: the counter counts up | not checked | not checked | - | **not checked** |" in text
+    # counterexamples are linked relative to docs/, inside the project
+    assert "[file](../reports/counterexamples/docsfixture/ce.json)" in text
+    assert "0 difference(s) from `docsfixture-manifest.json`" in text    # named relative to the project
+    # errata: the record's detail by default, and the claim no record covers
+    assert "- `hasty`, found by exhaustive: Shortest trace: 2 steps." in text
+    assert "Not checked by this report: `counts_up`" in text
+    index = (project / "docs" / "README.md").read_text()
+    assert "[docsfixture.md](docsfixture.md): Docs fixture" in index
+    assert "Generated from `reports/check.json` by `pubsub-proofs docs`." in index
+
+
+def test_an_algorithm_adds_and_replaces_sections_and_names_its_page(project, tmp_path):
+    fixture = fixture_algorithm(tmp_path, own=True, docs_page="counter")
+    docs.generate("reports/check.json", docs_dir=project / "elsewhere", algorithms=[fixture])
+    text = (project / "elsewhere" / "counter.md").read_text()
+    assert "<!-- generated:story -->\nThe counter's own section.\n<!-- /generated:story -->" in text
+    assert docs.markers("readings")[0] not in text          # a section given as None is left out
+    assert docs.markers("errata")[0] in text
+    assert not (project / "docs").exists()
+
+
+def test_source_fingerprint_sees_code_not_comments_or_docstrings(tmp_path):
+    path = tmp_path / "m.py"
+    path.write_text('"""Doc."""\n\nX = 1  # one\n\n\ndef f():\n    """Doc of f."""\n    return X\n')
+    first = docs.source_fingerprint(path)
+    path.write_text('"""Another doc,\non two lines."""\n# a comment\nX = 1\n\ndef f():\n    """Changed."""\n'
+                    '    return X   # why\n')
+    assert docs.source_fingerprint(path) == first
+    path.write_text('"""Doc."""\nX = 2\n\ndef f():\n    return X\n')
+    assert docs.source_fingerprint(path) != first
+
+
+def test_the_committed_reproduction_caches_match_the_code():
+    """A fresh clone's `make check` recomputes nothing: every reproduction cached under reports/
+    carries the fingerprint of the code as committed. If this fails, run `pubsub-proofs docs`
+    and commit reports/<algorithm>-reproduction.json (and the docs) with the code change."""
+    checked = 0
+    for name in plugin.algorithms():
+        try:
+            module = importlib.import_module(f"checks.algorithms.{name}.reproduce")
+        except ModuleNotFoundError:
+            continue
+        cache = ROOT / "reports" / f"{name}-reproduction.json"
+        if not hasattr(module, "fingerprint") or not cache.exists():
+            continue
+        assert json.loads(cache.read_text())["key"]["fingerprint"] == module.fingerprint(), cache
+        checked += 1
+    assert checked >= 1
+
+
+# --------------------------------------------------------------------------------------------
+# Docs: LBDD's own sections
+# --------------------------------------------------------------------------------------------
+
 @pytest.fixture
 def lbdd_report(tmp_path):
     """A small LBDD report whose failures have real counterexample files."""
     folder = tmp_path / "reports"
     folder.mkdir()
     schedule = folder / "schedule.json"
-    schedule.write_text(json.dumps(schedule_document(L.LITERAL, "z3", 1, 1)))
+    schedule.write_text(json.dumps(schedule_document("literal", "z3", 1, 1)))
     view = folder / "view.json"
-    view.write_text(json.dumps(view_document("every_subscriber_reached", L.LITERAL, "exhaustive",
+    view.write_text(json.dumps(view_document("every_subscriber_reached", "literal", "exhaustive",
                                              L.abstract_view(0, [0]))))
     return write_report(folder / "check.json", [
         record("schedule_partitions_targets", "z3", "proved", algorithm="lbdd"),
@@ -128,6 +273,7 @@ def test_generate_keeps_the_prose_and_replaces_only_generated_sections(tmp_path,
     # every section is present once; those the page lacked are appended
     for name in ("readings", "claims", "verdicts", "reproduction", "errata"):
         assert text.count(docs.markers(name)[0]) == 1 and text.count(docs.markers(name)[1]) == 1
+    assert "| `literal` | the paper's pseudocode as written" in text
     assert f"pubsub-proofs replay {lbdd_report.parent / 'schedule.json'}" in text
     assert "S = 1 sender(s) and T = 1 target(s)" in text  # the errata read the counterexample file
     assert "Unreached: s1" in text
@@ -171,3 +317,29 @@ def test_the_reproduction_is_deterministic_and_sane(tmp_path):
     for choice in testbed["choices"]:
         assert choice["tree"] and len(choice["parent"]) == 11 and choice["depth"] >= 1
     assert sorted(p.name for p in tmp_path.glob("*.png")) == ["lbdd-contribution.png", "lbdd-depth.png"]
+
+
+# --------------------------------------------------------------------------------------------
+# Bench: the generic runner
+# --------------------------------------------------------------------------------------------
+
+def test_bench_writes_every_algorithms_figures_and_refuses_a_taken_key(tmp_path):
+    fixture = fixture_algorithm(tmp_path, bench=lambda: {"docsfixture_counter": {"states_per_second": 7.0}})
+    out = tmp_path / "bench.json"
+    figures = bench.run(out, algorithms=[fixture], console=Console(file=open(os.devnull, "w")))
+    assert json.loads(out.read_text()) == figures
+    assert list(figures) == ["machine", "targets", "docsfixture_counter", "against_targets"]
+    assert figures["against_targets"]["best_states_per_second"] == 7.0
+    assert figures["against_targets"]["states_per_second_met"] is False
+    twice = fixture_algorithm(tmp_path, bench=lambda: {"targets": 1})
+    with pytest.raises(ValueError, match="already taken"):
+        bench.run(out, algorithms=[twice], console=Console(file=open(os.devnull, "w")))
+
+
+def test_bench_times_declared_checks_through_the_engine():
+    lbdd = plugin.algorithm("lbdd")
+    ran = bench.run_checks(lbdd, lambda c: c.method == "z3" and c.property == "schedule_partitions_targets"
+                           and c.reading in ("corrected", "literal"))
+    assert [(check.reading, results[0].verdict.value) for check, results, _ in ran] == \
+        [("corrected", "proved"), ("literal", "violated")]
+    assert all(seconds > 0 for _, _, seconds in ran)

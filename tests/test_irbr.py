@@ -4,10 +4,13 @@ proofs and reference conformance."""
 
 import json
 
+import attrs
 import numpy as np
 import pytest
 
-from checks import counterexample, irbr as C
+from checks import counterexample, engine, explorer, plugin
+from checks.algorithms import irbr as C
+from checks.algorithms.irbr import flight as F, operations as O, proofs as Z
 from reference import irbr as R
 from spec import irbr as I
 
@@ -58,9 +61,9 @@ def test_bad_input_is_refused_with_a_message_naming_the_problem(bad, message):
 
 
 def test_covering_decision_agrees_with_z3_and_with_the_events():
-    pairs, wrong, strict = C.check_covering()
+    pairs, wrong, strict = Z.check_covering()
     assert (pairs, wrong, strict) == (625, [], True)
-    assert C.prove_interval_lemma()["verdict"].value == "proved"
+    assert Z.prove_interval_lemma()["verdict"].value == "proved"
     assert I.covers(I.parse_filter('s = "a" & x in 0..9'), I.parse_filter('s = "a" & x in 2..3 & y = 1'))
     assert not I.covers(I.parse_filter("x in 0..9"), I.parse_filter('x = "3"'))  # a string is no integer
     assert I.covers(I.parse_filter("x in 0..1"), I.parse_filter("x in 5..4"))  # empty filters are covered
@@ -72,20 +75,28 @@ def test_a_wrong_covering_procedure_is_rejected():
     try:
         I.covers = lambda f1, f2: all(real(I.Filter((c,)), f2) for c in f1.constraints
                                       if c.attribute in {d.attribute for d in f2.constraints})
-        assert C.check_covering()[1]
+        assert Z.check_covering()[1]
     finally:
         I.covers = real
 
 
 def test_the_delegation_tree_is_proved_a_partition():
-    outcome = C.prove_delegation()
+    outcome = Z.prove_delegation()
     assert outcome["verdict"].value == "proved" and set(outcome["lemmas"].values()) == {"unsat"}
 
 
-def test_exhaustive_search_holds_with_repaired_tables_and_refutes_stale_ones(tmp_path, monkeypatch):
-    monkeypatch.setitem(C.SCOPES, "default", C.Scope(((2, 2, 3),)))  # make check runs the full one
-    monkeypatch.setattr(C, "flight_checks", lambda *args: [])  # tested on its own below
-    results = C.run_checks("default", lambda doc: counterexample.store(doc, tmp_path), only={"exhaustive"})
+def declared(scope: C.Scope, methods: set[str], subject: str, tmp_path) -> list:
+    """The declared checks of `methods` whose properties judge `subject`, run by the engine at a
+    smaller scope than `make check` uses."""
+    algorithm = attrs.evolve(C.ALGORITHM, scopes={"default": scope})
+    keys = {(p.name, name, m) for name, checked in C.READINGS.readings.items() if subject in checked.runs
+            for p in (O if subject == O.SUBJECT else F).claims() for m in methods}
+    return engine.run_algorithm(algorithm, "default", lambda doc: counterexample.store(doc, tmp_path), methods, keys)
+
+
+def test_exhaustive_search_holds_with_repaired_tables_and_refutes_stale_ones(tmp_path):
+    scope = attrs.evolve(C.SCOPES["default"], one_at_a_time=(O.Bound(2, 2, 3),))  # make check runs the full one
+    results = declared(scope, {"exhaustive"}, O.SUBJECT, tmp_path)
     verdicts = {(r.property, r.reading): r.verdict.value for r in results}
     for reading in ("covering-ordered/repaired/smallest/resubscribe-uncovered", "no-covering/repaired/smallest/"
                     "resubscribe-uncovered", "covering-ordered/repaired/largest/resubscribe-uncovered",
@@ -109,9 +120,9 @@ def test_a_planted_covering_bug_loses_an_event():
     try:
         I.subscribe_level = lambda net, n, f, covering="covering-ordered": \
             min(real(net, n, f, covering) + 1, net.space.L) if real(net, n, f, covering) else 0
-        explorations = C.explore_reading(C.Scope(((2, 2, 3),)),
-                                         C.reading_named("covering-ordered/repaired/smallest/resubscribe-uncovered"))
-        assert any("every_interested_subscriber_notified_exactly_once" in ex.violations for _, ex in explorations)
+        reading = C.READINGS["covering-ordered/repaired/smallest/resubscribe-uncovered"].reading
+        ex = explorer.explore(O.system(O.Bound(2, 2, 3), reading), O.invariants(), O.witnesses())
+        assert "every_interested_subscriber_notified_exactly_once" in ex.violations
     finally:
         I.subscribe_level = real
 
@@ -126,7 +137,7 @@ def test_reference_conforms_to_the_spec_on_random_networks_and_operations():
         covering, design = str(rng.choice(I.COVERING)), str(rng.choice(I.JOINS))
         handling = str(rng.choice(I.UNSUBSCRIBE))
         spec, ref = I.network(space, ids, rep, tables), R.Network(k, L, ids, rep, tables, covering, handling)
-        filters = C.FILTERS + tuple(R.random_filter(rng) for _ in range(3))
+        filters = O.FILTERS + tuple(R.random_filter(rng) for _ in range(3))
         for _ in range(10):
             live = sorted(spec.live)
             n = live[int(rng.integers(len(live)))]
@@ -152,7 +163,7 @@ def test_reference_conforms_to_the_spec_on_random_networks_and_operations():
                 assert ref.subscribe(n, f) == len(spread.messages)
         for n in sorted(spec.live):
             assert sorted(set(ref.filter_table(n))) == spec.ft(n)
-            for event in C.EVENTS:
+            for event in O.EVENTS:
                 assert ref.publish_run(n, event) == I.publish_run(spec, n, event)
 
 
@@ -174,18 +185,18 @@ def test_scribe_baseline_delivers_once_loses_below_a_failure_and_recovers_after_
 
 
 def test_the_fig_4_reproduction_is_deterministic_and_alternates_lose_nothing():
-    from checks import reproduce_irbr
+    from checks.algorithms.irbr import reproduce
 
     small = dict(events_per_point=4, draws=1, seeds=(0,), out=None)
-    first = reproduce_irbr.irbr_fig_4(**small)
-    assert first == reproduce_irbr.irbr_fig_4(**small)
+    first = reproduce.irbr_fig_4(**small)
+    assert first == reproduce.irbr_fig_4(**small)
     assert all(v["irbr-alternates"] == 0 for v in first["loss_before_repair"].values())
     assert first["fig_4b"]["bins"]
 
 
 def replayed(doc: dict, reading: str) -> list[str]:
     lines: list[str] = []
-    C.replay_document({**doc, "reading": reading}, say=lines.append)
+    C.ALGORITHM.replay({**doc, "reading": reading}, lines.append)
     return lines
 
 
@@ -224,26 +235,27 @@ def test_join_and_leave_keep_the_filter_tables_of_one_at_a_time_operations():
 
 
 @pytest.mark.parametrize("reading, scope, failing", [
-    ("covering-ordered/repaired/smallest/resubscribe-uncovered", C.FlightScope(2, 2, 0, nodes=3, pairs=False), set()),
+    ("covering-ordered/repaired/smallest/resubscribe-uncovered", F.FlightScope(2, 2, 0, nodes=3, pairs=False), set()),
     ("covering-ordered/repaired/smallest/resubscribe-uncovered/withdraw-at-once",
-     C.FlightScope(2, 2, 0, nodes=3, pairs=False), {"steady_subscribers_notified_exactly_once"}),
-    ("covering-ordered/repaired/smallest/resubscribe-uncovered", C.FlightScope(2, 2, 0, nodes=2), set()),
-    ("covering-ordered/repaired/smallest/resubscribe-uncovered/arrival", C.FlightScope(2, 2, 0, nodes=2),
+     F.FlightScope(2, 2, 0, nodes=3, pairs=False), {"steady_subscribers_notified_exactly_once"}),
+    ("covering-ordered/repaired/smallest/resubscribe-uncovered", F.FlightScope(2, 2, 0, nodes=2), set()),
+    ("covering-ordered/repaired/smallest/resubscribe-uncovered/arrival", F.FlightScope(2, 2, 0, nodes=2),
      {"settled_network_delivers_exactly_once", "no_entry_outlives_its_subscription"}),
     ("covering-ordered/repaired/smallest/resubscribe-uncovered/fire-and-forget",
-     C.FlightScope(2, 2, 1, nodes=3, pairs=False), {"steady_subscribers_notified_exactly_once",
+     F.FlightScope(2, 2, 1, nodes=3, pairs=False), {"steady_subscribers_notified_exactly_once",
                                                     "settled_network_delivers_exactly_once",
                                                     "no_entry_outlives_its_subscription"}),
 ])
 def test_messages_in_flight_each_rule_of_sec_3_5_is_needed_and_traces_replay(reading, scope, failing, tmp_path):
     """Sec. 3.5 with every delivery order: the default rules (Lamport clocks, widen-then-withdraw,
     retry to an alternate) keep exactly-once; dropping any one of them is refuted, shortest trace."""
-    ex = C.explore_flight(scope, C.FLIGHT_READINGS[reading], 300)
+    rules = C.READINGS[reading].reading
+    ex = explorer.explore(F.system(scope, rules), F.invariants(), F.witnesses(), deadline_seconds=300)
     assert ex.complete and set(ex.violations) == failing
-    must_see = {p.name for p in I.FLIGHT_PROPERTIES} if scope.pairs else {"steady_subscribers_notified_exactly_once"}
+    must_see = {p.name for p in F.claims()} if scope.pairs else {"steady_subscribers_notified_exactly_once"}
     assert all(ex.witnessed[p] for p in must_see - failing)  # a property that holds was not vacuous
     for prop, trace in ex.violations.items():
-        path = counterexample.store(C.flight_document(prop, C.FLIGHT_READINGS[reading], trace), tmp_path)
+        path = counterexample.store(F.trace_document(rules, scope.crashes, prop, None, trace), tmp_path)
         lines = []
         assert counterexample.replay(path, say=lines.append) and "VIOLATED" in lines[-1]
 
@@ -251,10 +263,11 @@ def test_messages_in_flight_each_rule_of_sec_3_5_is_needed_and_traces_replay(rea
 def test_the_concurrency_race_without_widen_then_withdraw_is_the_papers_problem(tmp_path):
     """Sec. 3.5 (2): a publish that overtakes the widening a covering unsubscribe triggers misses
     a steady subscriber; the trace names the unsubscribe arriving before the widening."""
-    reading = C.FLIGHT_READINGS["covering-ordered/repaired/smallest/resubscribe-uncovered/withdraw-at-once"]
-    ex = C.explore_flight(C.FlightScope(2, 2, 0, nodes=3, pairs=False), reading, 300)
+    reading = C.READINGS["covering-ordered/repaired/smallest/resubscribe-uncovered/withdraw-at-once"].reading
+    scope = F.FlightScope(2, 2, 0, nodes=3, pairs=False)
+    ex = explorer.explore(F.system(scope, reading), F.invariants(), F.witnesses(), deadline_seconds=300)
     trace = ex.violations["steady_subscribers_notified_exactly_once"]
-    doc = C.flight_document("steady_subscribers_notified_exactly_once", reading, trace)
+    doc = F.trace_document(reading, 0, "steady_subscribers_notified_exactly_once", None, trace)
     steps = [step[:2] for step in doc["steps"]]
     assert len(steps) == 5 and steps.index(["deliver", "unsub"]) < steps.index(["start", 1]) < \
         steps.index(["deliver", "widen"])  # the publish starts between the withdrawal and the widening
@@ -267,8 +280,9 @@ def test_the_concurrency_race_without_widen_then_withdraw_is_the_papers_problem(
     (lambda: I.leave(I.network(I.Space(2, 2), ["00"]), "11"), "not a live node"),
     (lambda: R.Network(2, 2, ["00"]).join("00"), "already a live node"),
     (lambda: R.Network(2, 2, ["00", "01"]).leave("10"), "not a live node"),
-    (lambda: I.Rules(ordering="vector"), "unknown ordering"),
-    (lambda: C.flight_reading_named("nosuch"), "unknown IRBR reading of messages in flight"),
+    (lambda: I.Reading(ordering="vector"), "unknown ordering"),
+    (lambda: C.ALGORITHM.replay({"algorithm": "irbr", "property": "x", "reading": "nosuch"}, print),
+     "unknown reading 'nosuch'"),
 ])
 def test_bad_join_leave_and_rule_input_is_refused(bad, message):
     with pytest.raises(ValueError, match=message):
@@ -276,9 +290,33 @@ def test_bad_join_leave_and_rule_input_is_refused(bad, message):
 
 
 def test_hypothesis_search_shrinks_a_stale_table_loss_and_the_default_reading_holds(tmp_path):
-    cases, doc, _ = C.hypothesis_search("every_interested_subscriber_notified_exactly_once",
-                                        C.reading_named("covering-ordered/stale/smallest/resubscribe-uncovered"), 150)
-    assert doc is not None and any(op[0] == "fail" for op in doc["operations"]) and len(doc["operations"]) <= 4
-    assert counterexample.replay(counterexample.store(doc, tmp_path), say=lambda line: None)
-    cases, doc, witnessed = C.hypothesis_search("every_interested_subscriber_notified_exactly_once", C.Reading(), 100)
-    assert doc is None and cases == 100 and witnessed
+    prop = "every_interested_subscriber_notified_exactly_once"
+    stale, default = "covering-ordered/stale/smallest/resubscribe-uncovered", I.Reading().name
+    ctx = engine.Context(C.ALGORITHM, "default", lambda doc: counterexample.store(doc, tmp_path))
+
+    def search(reading: str, examples: int) -> plugin.Search:
+        scope = attrs.evolve(C.SCOPES["default"], hypothesis_examples=examples)
+        return next(check for check in C.checks(scope) if isinstance(check, plugin.Search)
+                    and (check.property, check.reading) == (prop, reading))
+
+    [found] = engine.run_check(search(stale, 150), ctx)
+    doc = json.loads(open(found.counterexample).read())
+    assert found.verdict.value == "violated" and doc["method"] == "hypothesis"
+    assert any(op[0] == "fail" for op in doc["operations"]) and len(doc["operations"]) <= 4
+    assert counterexample.replay(found.counterexample, say=lambda line: None)
+    [holds] = engine.run_check(search(default, 100), ctx)
+    assert holds.verdict.value == "holds" and holds.cases == 100 and holds.detail.endswith("reached the witness")
+
+
+def test_one_catalogue_of_readings_serves_every_check_and_the_spark_job():
+    """Each declared check judges a catalogued reading on the runs the catalogue names for it
+    (the Z3 proofs excepted, which range over every reading), and the Spark job's readings are
+    the catalogue's marked for it."""
+    from spark_validation.irbr import READINGS as SPARK_READINGS
+
+    for check in C.checks(C.SCOPES["default"]):
+        if check.method != "z3":
+            subjects = {p.subject for p in O.claims() + F.claims() if p.name == check.keys()[0][0]}
+            assert subjects <= set(C.READINGS[check.reading].runs), check.keys()
+    assert SPARK_READINGS == tuple(n for n, c in C.READINGS.readings.items() if c.spark)
+    assert all(C.READINGS[n].name == n for n in C.READINGS)

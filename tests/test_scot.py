@@ -9,9 +9,18 @@ import networkx as nx
 import pytest
 import z3
 
-from checks import counterexample, scot as C
+from checks import counterexample, engine
+from checks.algorithms import scot as C
+from checks.algorithms.scot import documents as D
+from checks.algorithms.scot import proofs as P
+from checks.algorithms.scot.search import every_decision, small_scots
 from spec import scot as S
 from spec.registry import properties
+
+
+def replays(path, say=lambda line: None) -> bool:
+    """Replay a counterexample file through the SCOT declaration (as `pubsub-proofs replay` does)."""
+    return C.ALGORITHM.replay(counterexample.load(path), say).reproduced
 
 
 def paper_tree():
@@ -60,7 +69,7 @@ def test_algorithm_1_builds_the_host_cluster_tree_then_one_icol_per_region():
 
 
 def test_the_distance_lemma_matches_networkx_on_every_small_scot():
-    for scot in C.small_scots(5, 3):
+    for scot in small_scots(5, 3):
         lengths = dict(nx.all_pairs_shortest_path_length(scot.graph))
         assert all(S.distance(scot, a, b) == lengths[a][b] for a in scot.graph for b in scot.graph)
 
@@ -112,10 +121,9 @@ def test_every_broadcast_property_holds_on_algorithm_1_or_rejects_its_planted_bu
 def test_routing_properties_and_their_negative_controls():
     trees = {h: S.subscription_tree(SCOT, h) for h in SCOT.graph}
     hosts = ((2, 1), (0, 2), (1, 0))
-    for name, route in C.ROUTERS.items():
+    for name, route in (("snr", S.snr), ("bid", S.bid_routing)):
         run = S.RoutingRun(SCOT, (0, 0), hosts, route(SCOT, (0, 0), hosts, trees))
-        held_to = [p for p in S.ROUTING_PROPERTIES if p.name in S.ROUTER_PROPERTIES[name]]
-        assert all(p.predicate(run) and p.witness(run) for p in held_to)
+        assert all(p.predicate(run) and p.witness(run) for p in S.properties_of(name))
     twice = attrs.evolve(run, routing=attrs.evolve(run.routing, deliveries=(((0, 2), 2), ((1, 0), 1), ((2, 1), 1))))
     longer = attrs.evolve(run, routing=attrs.evolve(run.routing, hops=(((0, 2), 3),)))
     assert not S.notification_delivered_exactly_once(twice)
@@ -128,34 +136,67 @@ def test_every_registered_scot_property_has_a_negative_control_here():
     assert names == set(PLANTED) | {p.name for p in S.ROUTING_PROPERTIES} | {p.name for p in S.DNR_STEP_PROPERTIES}
 
 
+def tiny_scope(**changes):
+    """A scope small enough for a test: every kind of check, in seconds."""
+    tiny = C.Scope(sbp_orders=C.Trees(vertices=3, m=2), flooding_orders=C.Trees(vertices=2, m=2),
+                   sbp_trees=C.Trees(vertices=3, m=3),
+                   routing=C.Notifications(C.Trees(vertices=3, m=2), subscribers=2),
+                   dnr=C.Notifications(C.Trees(vertices=2, m=2), subscribers=2, congested=1))
+    return attrs.evolve(tiny, **changes)
+
+
+def run_checks(scope, tmp_path, methods=("z3", "exhaustive")):
+    """The engine on the SCOT declaration at `scope`, counterexamples written under tmp_path."""
+    written = []
+
+    def store(doc):
+        written.append(counterexample.store(doc, tmp_path))
+        return written[-1]
+
+    declaration = attrs.evolve(C.ALGORITHM, scopes={**C.ALGORITHM.scopes, "test": scope})
+    results = engine.run_algorithm(declaration, "test", store, methods)
+    return {(r.reading, r.property, r.method): r for r in results}, written
+
+
+def test_the_declaration_covers_the_manifest_at_both_scopes():
+    import json
+
+    manifest = json.loads(C.ALGORITHM.manifest.read_text())
+    columns = C.ALGORITHM.spark.job().check_columns()
+    for scope in ("default", "large"):
+        declared = {k for check in C.ALGORITHM.checks(C.ALGORITHM.scope(scope)) for k in check.keys()}
+        declared |= {(c.split(":")[1], c.split(":")[0], "spark") for c in columns}
+        assert declared == {tuple(key.split("/")[1:]) for key in manifest[scope]}
+    assert set(C.ALGORITHM.readings) == set(S.READINGS)
+
+
 def test_exhaustive_interleavings_hold_for_algorithm_1_and_refute_flooding_with_a_replayable_trace(tmp_path):
-    scope = attrs.evolve(C.SCOPES["default"], interleaving_tree_nodes=2, interleaving_m=2,
-                         flooding_tree_nodes=2, flooding_m=2)
-    ex, _ = C.explore_protocol(scope, "octopis-sbp")
-    assert not ex.violations.get("subscription_tree_is_shortest") and ex.complete
-    ex, scots = C.explore_protocol(scope, "bid-flooding")
-    trace = ex.violations["subscription_tree_is_shortest"]
-    doc = C.trace_document("subscription_tree_is_shortest", "bid-flooding", scots[trace[0][1][0]], trace)
-    path = counterexample.store(doc, tmp_path)
+    results, _ = run_checks(tiny_scope(), tmp_path, ("exhaustive",))
+    assert results[("octopis-sbp", "subscription_tree_is_shortest", "exhaustive")].verdict.value == "holds"
+    refuted = results[("bid-flooding", "subscription_tree_is_shortest", "exhaustive")]
+    assert refuted.verdict.value == "violated" and refuted.states > 0
+    path = refuted.counterexample
     lines = []
-    assert counterexample.replay(path, say=lines.append)
+    assert replays(path, say=lines.append)
     assert any("duplicate, discarded" in line or "->" in line for line in lines)
+    doc = counterexample.load(path)
     doc["deliveries"][0][0] = [9, 9]
     (tmp_path / "bad.json").write_text(json.dumps(doc))
     with pytest.raises(ValueError, match="not in flight"):
-        counterexample.replay(tmp_path / "bad.json", say=lambda line: None)
+        replays(tmp_path / "bad.json")
 
 
 def test_z3_proves_algorithm_1_trees_shortest_for_all_sizes_and_refutes_flooding():
-    assert C.prove_shortest("octopis-sbp")["verdict"].value == "proved"
-    refuted = C.prove_shortest("bid-flooding")
-    assert refuted["verdict"].value == "violated" and not refuted["model"]["same_cluster"]
+    assert P.prove_shortest("octopis-sbp").verdict.value == "proved"
+    refuted = P.shortest_lemmas("bid-flooding")
+    assert refuted["verdict"].value == "violated" and refuted["model"]["lemma"].startswith("(B)")
+    assert P.prove_shortest("bid-flooding").verdict.value == "violated"
 
 
 def test_a_wrong_parent_encoding_is_caught_by_the_cross_check(monkeypatch):
-    monkeypatch.setattr(C, "z3_phi", lambda dt, same: dt)  # forgets the cluster term
-    assert C.cross_check_shortest_encoding(max_nodes=3, max_m=2) > 0
-    assert C.prove_shortest("octopis-sbp")["verdict"].value == "unknown"
+    monkeypatch.setattr(P, "z3_phi", lambda dt, same: dt)  # forgets the cluster term
+    assert P.cross_check_shortest_encoding(max_nodes=3, max_m=2) > 0
+    assert P.prove_shortest("octopis-sbp").verdict.value == "unknown"
 
 
 K2 = S.build(nx.path_graph(2), 2)
@@ -193,7 +234,7 @@ def test_every_tie_break_is_explored():
     scot = S.build(nx.path_graph(2), 4)
     trees = {h: S.subscription_tree(scot, h) for h in scot.graph}
     congested = frozenset({((0, 0), (0, 1))})
-    runs = list(S.every_decision(lambda d: S.dnr(scot, (0, 0), [(0, 1), (0, 2), (0, 3)], trees, congested,
+    runs = list(every_decision(lambda d: S.dnr(scot, (0, 0), [(0, 1), (0, 2), (0, 3)], trees, congested,
                                                  "dnr-icols-only", d.choose)))
     assert sorted(tuple(d.ties) for d, _ in runs) == [(0,), (1,)]  # the CBV rides to cluster 2 or 3
 
@@ -203,7 +244,7 @@ def test_every_congested_set_is_covered_by_the_lazily_decided_runs():
     scot = S.build(nx.path_graph(3), 2)
     trees = {h: S.subscription_tree(scot, h) for h in scot.brokers()}
     hosts = [(0, 1), (2, 0)]
-    lazily = {(d.congested(), tuple(d.ties)): r for d, r in S.every_decision(
+    lazily = {(d.congested(), tuple(d.ties)): r for d, r in every_decision(
         lambda d: S.dnr(scot, (1, 0), hosts, trees, d, "dnr-icols-only", d.choose), budget=2)}
     links = [(u, v) for u, v in scot.graph.edges] + [(v, u) for u, v in scot.graph.edges]
     for k in range(3):
@@ -215,37 +256,32 @@ def test_every_congested_set_is_covered_by_the_lazily_decided_runs():
 
 
 def every_run_with(scot, hosts, trees, congested):
-    for d, routing in S.every_decision(lambda d: S.dnr(scot, (1, 0), hosts, trees, congested, "dnr-icols-only",
-                                                       d.choose)):
+    for d, routing in every_decision(lambda d: S.dnr(scot, (1, 0), hosts, trees, congested, "dnr-icols-only",
+                                                     d.choose)):
         yield tuple(d.ties), routing
 
 
 def test_dnr_counterexamples_replay_step_by_step(tmp_path):
-    doc = C.routing_document("notification_delivered_exactly_once", "dnr", "dnr-literal", S.build(nx.path_graph(2), 1),
+    doc = D.routing_document("notification_delivered_exactly_once", "dnr", "dnr-literal", S.build(nx.path_graph(2), 1),
                              (0, 0), [(1, 0)], {((0, 0), (1, 0))})
     lines = []
-    assert counterexample.replay(counterexample.store(doc, tmp_path), say=lines.append)
+    assert replays(counterexample.store(doc, tmp_path), say=lines.append)
     assert any("sends nothing" in line for line in lines)
 
 
 def test_the_scot_checks_run_end_to_end_at_a_tiny_scope_and_write_replayable_files(tmp_path):
-    tiny = C.Scope(2, 2, 2, 2, 3, 3, 3, 2, 2, 2, 2, 1)
-    written = []
-
-    def store(doc):
-        written.append(counterexample.store(doc, tmp_path))
-        return written[-1]
-
-    results = (C.topology_checks(tiny, store) + C.routing_checks(tiny, store) + C.dnr_checks(tiny, store))
-    verdicts = {(r.reading, r.property): r.verdict.value for r in results}
+    results, written = run_checks(tiny_scope(), tmp_path, ("exhaustive",))
+    verdicts = {(reading, prop): r.verdict.value for (reading, prop, _), r in results.items()}
     assert verdicts[("octopis-sbp-every-tree", "subscription_tree_is_shortest")] == "holds"
     assert verdicts[("snr", "notification_delivered_exactly_once")] == "holds"
     assert verdicts[("dnr-literal", "notification_delivered_exactly_once")] == "violated"
-    assert written and all(counterexample.replay(path, say=lambda line: None) for path in written)
+    assert results[("snr", "notification_delivered_exactly_once", "exhaustive")].detail.endswith(
+        "inter-broker messages in all")
+    assert written and all(replays(path) for path in written)
 
 
 def test_dnr_step_claims_have_their_z3_verdicts_per_reading():
-    verdicts = {(r, p): C.prove_dnr_step(r, p)["verdict"].value for r in S.DNR_READINGS for p in C.STEP_LEMMAS}
+    verdicts = {(r, p): P.prove_dnr_step(r, p).verdict.value for r in S.DNR_READINGS for p in P.STEP_LEMMAS}
     assert verdicts == {
         ("dnr-icols-only", "step_one_copy_into_congested_icol_queues"): "proved",
         ("dnr-icols-only", "step_one_copy_into_congested_queues"): "violated",
@@ -263,12 +299,12 @@ def test_dnr_step_negative_controls():
     assert S.step_meets_congestion(snr_like) and not S.step_one_copy_into_congested_icol_queues(snr_like)
     literal = S.dnr_step(at, [(1, 0)], [], 0, {(at, (1, 0))}, "dnr-literal")
     assert not S.step_keeps_every_target(literal) and literal.sends == ()
-    real = C.z3_dnr_step
+    real = P.z3_dnr_step
     try:
-        C.z3_dnr_step = lambda reading, af, ac, i_free, ic, rest: {**real(reading, af, ac, i_free, ic, rest),
+        P.z3_dnr_step = lambda reading, af, ac, i_free, ic, rest: {**real(reading, af, ac, i_free, ic, rest),
                                                                    "into_congested_icols": z3.IntVal(0)}
-        assert C.cross_check_dnr_step("dnr-icols-only", samples=300) > 0
-        assert C.prove_dnr_step("dnr-icols-only", "step_one_copy_into_congested_icol_queues")["verdict"].value \
+        assert P.cross_check_dnr_step("dnr-icols-only", samples=300) > 0
+        assert P.prove_dnr_step("dnr-icols-only", "step_one_copy_into_congested_icol_queues").verdict.value \
             == "unknown"
     finally:
-        C.z3_dnr_step = real
+        P.z3_dnr_step = real

@@ -3,7 +3,7 @@
 import networkx as nx
 import pytest
 
-from checks.scot import small_scots
+from checks.algorithms.scot.search import small_scots
 from reference import scot as R
 from spec import scot as S
 
@@ -30,7 +30,7 @@ def test_public_surface_names_brokers_as_the_paper_does():
 
 
 def test_the_sec_7_reproduction_is_deterministic_and_counts_every_candidate_tree():
-    from checks.reproduce_scot import scot_section_7
+    from checks.algorithms.scot.reproduce import scot_section_7
 
     small = dict(notifications=5, hrp_notifications=60, burst_seeds=(0,), trees_sampled=2, out=None)
     first = scot_section_7(**small)

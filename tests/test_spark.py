@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from checks import lbdd as C
+from checks.algorithms import lbdd as C
 from spark_validation.lbdd import LbddJob, shrink
 from spark_validation.runner import evaluate_locally, summarize, validate
 
@@ -52,9 +52,16 @@ def test_a_non_positive_topology_count_is_refused(spark, tmp_path, n):
 
 
 def test_a_spark_counterexample_is_shrunk_and_replays():
-    doc = JOB.counterexample("literal:every_subscriber_reached", 6)
-    assert len(doc["subscribers"]) == 1 and doc["seed"] == 6
-    assert C.replay(doc, say=lambda line: None)[0]
+    shrunk = JOB.shrunk("literal:every_subscriber_reached", 2)
+    assert len(shrunk.view.subscribers) == 1 and shrunk.original_subscribers == 17
+    doc = C.ALGORITHM.spark.document(JOB, "literal:every_subscriber_reached", 2)
+    assert len(doc["subscribers"]) == 1 and doc["seed"] == 2 and doc["method"] == "spark"
+    assert C.replay(doc, say=lambda line: None).reproduced
+
+
+def test_the_job_a_summary_names_is_the_job_that_made_it():
+    assert C.ALGORITHM.spark.from_config(JOB.config()) == JOB
+    assert C.ALGORITHM.spark.job() == JOB
 
 
 def test_shrink_returns_a_one_minimal_failing_sublist():

@@ -7,7 +7,7 @@ import functools
 import numpy as np
 import pytest
 
-from checks import irbr as C
+from checks.algorithms import irbr as C
 from reference import irbr as R
 from spark_validation.irbr import IrbrJob
 from spark_validation.runner import evaluate_locally, summarize, validate
@@ -57,10 +57,10 @@ def test_workloads_are_a_pure_function_of_the_seed_and_stay_in_bounds():
                                     "every_interested_subscriber_notified_exactly_once"])
 def test_a_spark_counterexample_is_shrunk_and_replays_on_the_spec(column):
     s = local_summary()
-    doc = JOB.counterexample(column, s["checks"][column]["first"]["seed"])
+    doc = C.ALGORITHM.spark.document(JOB, column, s["checks"][column]["first"]["seed"])
     assert doc["method"] == "spark" and doc["property"] == column.split(":")[1]
     lines = []
-    assert C.replay_document(doc, say=lines.append)[0] and "VIOLATED" in lines[-1]
+    assert C.ALGORITHM.replay(doc, lines.append).reproduced and "VIOLATED" in lines[-1]
     assert len(doc["operations"]) <= 4 and len(doc["live"]) <= 3
 
 

@@ -7,7 +7,8 @@ import functools
 import numpy as np
 import pytest
 
-from checks import scot as C
+from checks.algorithms import scot as C
+from checks.algorithms.scot.search import small_scots
 from reference import scot as R
 from spark_validation.runner import evaluate_locally, summarize, validate
 from spark_validation.scot import ScotJob, properties_of
@@ -61,15 +62,16 @@ def test_scenarios_are_a_pure_function_of_the_seed_and_stay_in_bounds():
                                                 "bid-flooding:no_duplicate_subscription_messages")])
 def test_a_spark_counterexample_is_shrunk_and_replays(column):
     s = local_summary()
-    doc = JOB.counterexample(column, s["checks"][column]["first"]["seed"])
-    assert doc["method"] == "spark" and doc["property"] == column.split(":")[1]
-    assert C.replay_document(doc, say=lambda line: None)[0]
+    seed = s["checks"][column]["first"]["seed"]
+    doc = C.ALGORITHM.spark.document(JOB, column, seed)
+    assert doc["method"] == "spark" and doc["property"] == column.split(":")[1] and doc["seed"] == seed
+    assert C.ALGORITHM.replay(doc, lambda line: None).reproduced
     if doc.get("kind") == "routing":  # 1-minimal: dropping any subscriber or queue makes it hold
         assert len(doc["subscribers"]) <= 2
 
 
 def test_the_fast_broadcast_is_the_specs_first_in_first_out_broadcast():
-    for scot in C.small_scots(5, 3):
+    for scot in small_scots(5, 3):
         for host in scot.brokers():
             for protocol in ("sbp", "flood"):
                 assert R.broadcast(scot, host, protocol) == S.broadcast_to_the_end(scot, host, protocol)
@@ -81,3 +83,21 @@ def test_bad_job_parameters_are_refused():
     with pytest.raises(ValueError, match="at least 1"):
         ScotJob(max_m=0)
     assert [p.name for p in properties_of("dnr-literal")] == list(S.ROUTER_PROPERTIES["dnr"])
+
+
+def test_the_job_reads_the_specs_catalogue_and_is_remade_from_its_config():
+    assert JOB.readings == tuple(n for n, r in S.READINGS.items() if r.kind in ("protocol", "router", "dnr"))
+    smaller = ScotJob(readings=("snr", "dnr-literal"), max_tree=9)
+    assert C.ALGORITHM.spark.from_config(smaller.config()) == smaller
+
+
+def test_the_spark_job_never_imports_checks():
+    import ast
+    import inspect
+
+    import spark_validation.scot as job_module
+
+    tree = ast.parse(inspect.getsource(job_module))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)} | {
+        a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert not any(name and name.split(".")[0] == "checks" for name in imported)

@@ -25,7 +25,6 @@ Numbers are pure functions of the seeds; the JSON is cached against a fingerprin
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -35,7 +34,7 @@ import numpy as np
 from reference import irbr as R
 from reference.generators import rng_for
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 REPRODUCTION_JSON = ROOT / "reports" / "irbr-reproduction.json"
 FIGURE = "irbr-fig4.png"
 NODES, K, L = 1000, 16, 8
@@ -127,10 +126,11 @@ def fit_window(before: dict[str, float], paper: dict[str, float]) -> float | Non
 
 
 def fingerprint() -> str:
-    h = hashlib.sha256()
-    for path in (ROOT / "reference" / "irbr.py", ROOT / "spec" / "irbr.py", Path(__file__)):
-        h.update(path.read_bytes())
-    return h.hexdigest()[:16]
+    """The code that can change these numbers: this module, the IRBR spec and reference, and the
+    seeded generators (comments and docstrings left out, checks.docs.source_fingerprint)."""
+    from checks.docs import source_fingerprint
+
+    return source_fingerprint(Path(__file__), "spec.irbr", "reference.irbr", "reference.generators")
 
 
 def irbr_fig_4(events_per_point: int = 50, draws: int = 10, seeds: tuple[int, ...] = (0, 1),

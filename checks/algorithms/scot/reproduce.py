@@ -29,7 +29,6 @@ code that computes it, so `pubsub-proofs docs` recomputes only after a change.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -39,7 +38,7 @@ import numpy as np
 from reference import scot as RS
 from reference.generators import rng_for
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 REPRODUCTION_JSON = ROOT / "reports" / "scot-reproduction.json"
 
 SCOT_TREE_VERTICES, SCOT_INNER, SCOT_EDGE, SCOT_M = 15, 5, 10, 5   # sec. 7.1
@@ -254,10 +253,11 @@ def scot_burst(tree, hrp_notifications: int = 3000, seeds: tuple[int, ...] = (0,
 # --------------------------------------------------------------------------------------------
 
 def fingerprint() -> str:
-    h = hashlib.sha256()
-    for path in (ROOT / "reference" / "scot.py", ROOT / "spec" / "scot.py", Path(__file__)):
-        h.update(path.read_bytes())
-    return h.hexdigest()[:16]
+    """The code that can change these numbers: this module, the SCOT spec and reference, and the
+    seeded generators (comments and docstrings left out, checks.docs.source_fingerprint)."""
+    from checks.docs import source_fingerprint
+
+    return source_fingerprint(Path(__file__), "spec.scot", "reference.scot", "reference.generators")
 
 
 def scot_section_7(notifications: int = 200, hrp_notifications: int = 3000, burst_seeds: tuple[int, ...] = (0, 1, 2),

@@ -28,7 +28,7 @@ from reference.generators import distinct_uint32, dotted, rng_for
 from spec import lbdd as L
 from spec.lbdd import DIGEST_BITS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 FIGURES_DIR = ROOT / "docs" / "figures"
 REPRODUCTION_JSON = ROOT / "reports" / "lbdd-reproduction.json"
 DEPTH_FIGURE = "lbdd-depth.png"

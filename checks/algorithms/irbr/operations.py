@@ -1,0 +1,234 @@
+"""IRBR model I, operations one at a time (spec.irbr): what exhaustive search and hypothesis explore,
+the replay documents they write (the Spark job's too) and their replay.
+
+Exhaustive: every live node set of an identifier space (k, L), then every sequence of up to
+`operations` operations (subscribe any live node to any filter of a small family whose members
+cover one another, unsubscribe one it holds, fail any live node, let one leave, join any
+identifier that is not live), and in every reachable network every publisher and every event of a
+family; the claims are the spec's properties whose subject is a PublishRun.
+Hypothesis: random small networks and operation sequences on the spec, shrunk.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from typing import Any, Iterable
+
+import attrs
+
+from checks.explorer import TransitionSystem
+from spec import irbr as I
+from spec.registry import properties
+
+SUBJECT = "PublishRun"
+
+# The filter family exhaustive search subscribes with: a covers b, c and d; b covers d.
+FILTERS = (I.parse_filter("x in 0..9"), I.parse_filter("x in 0..4"), I.parse_filter("x in 5..9"),
+           I.parse_filter("x in 2..3"))
+EVENTS = ({"x": 2}, {"x": 7})
+
+
+def claims() -> list:
+    return properties(I.ALGORITHM, subject=SUBJECT)
+
+
+# --------------------------------------------------------------------------------------------
+# Exhaustive: every live set, every operation sequence, every publisher and event
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class Bound:
+    """One identifier space explored: every live set of (k, L), then up to `operations` operations."""
+
+    k: int
+    L: int
+    operations: int
+
+
+def describe(bounds: Iterable[Bound]) -> str:
+    return ("every live node set of " + ", ".join(f"(k={b.k}, L={b.L}) with <= {b.operations} operations"
+                                                   for b in bounds)
+            + f" (subscribe any live node to any of {len(FILTERS)} filters, unsubscribe one it holds, fail any "
+              f"live node, let one leave, join any other identifier), every publisher, {len(EVENTS)} events")
+
+
+def live_sets(space: I.Space):
+    ids = space.identifiers()
+    for size in range(1, len(ids) + 1):
+        for live in itertools.combinations(ids, size):
+            yield live
+
+
+def operations(net: I.Network) -> list[tuple]:
+    ops = [("subscribe", n, k) for n in sorted(net.live) for k in range(len(FILTERS))]
+    ops += [("unsubscribe", n, k) for n in sorted(net.live) for k in range(len(FILTERS))
+            if (n, n, FILTERS[k], n) in net.filters]
+    if len(net.live) > 1:
+        ops += [("fail", n) for n in sorted(net.live)] + [("leave", n) for n in sorted(net.live)]
+    ops += [("join", n) for n in net.space.identifiers() if n not in net.live]
+    return ops
+
+
+def spec_operation(op: tuple) -> tuple:
+    """An operation of `operations` as spec.irbr.operate takes it (the filter for its index)."""
+    return op[:2] + ((FILTERS[op[2]],) if op[0] in ("subscribe", "unsubscribe") else ())
+
+
+def system(bound: Bound, reading: I.Reading) -> TransitionSystem:
+    """States are (operations done, network)."""
+    space = I.Space(bound.k, bound.L)
+    return TransitionSystem(
+        lambda: ((0, reading.network(space, live)) for live in live_sets(space)),
+        lambda state: operations(state[1]) if state[0] < bound.operations else [],
+        lambda state, op: (state[0] + 1, I.operate(state[1], spec_operation(op), reading)[0]))
+
+
+def systems(bounds: Iterable[Bound], reading: I.Reading):
+    """One system per identifier space, labelled (k, L), explored in the scope's order."""
+    for bound in bounds:
+        yield (bound.k, bound.L), system(bound, reading)
+
+
+@functools.lru_cache(maxsize=8)  # every invariant and witness of a state asks for the same runs
+def runs_of(net: I.Network) -> tuple[I.PublishRun, ...]:
+    return tuple(I.publish_run(net, publisher, event) for publisher in sorted(net.live) for event in EVENTS)
+
+
+def invariants(label=None) -> dict:
+    return {p.name: (lambda s, p=p: all(p.predicate(r) for r in runs_of(s[1]))) for p in claims()}
+
+
+def witnesses(label=None) -> dict:
+    return {p.name: (lambda s, p=p: any(p.witness(r) for r in runs_of(s[1]))) for p in claims()}
+
+
+# --------------------------------------------------------------------------------------------
+# Replay documents: one format for exhaustive search, hypothesis and the Spark job
+# --------------------------------------------------------------------------------------------
+
+def document(prop: str, reading: str, method: str, k: int, L: int, live: Iterable[str], ops: Iterable[tuple],
+             publisher: str, event, **extra) -> dict[str, Any]:
+    """A network of `live` nodes, operations (kind, node[, filter]) applied one at a time, then
+    one publish judged by `prop`. `extra` (a Spark seed) follows the method."""
+    return {"algorithm": I.ALGORITHM, "property": prop, "reading": reading, "method": method, **extra,
+            "k": k, "L": L, "live": list(live),
+            "operations": [[kind, node] + ([str(item[0])] if kind in ("subscribe", "unsubscribe") else [])
+                           for kind, node, *item in ops],
+            "publisher": publisher, "event": dict(event)}
+
+
+def trace_document(reading: I.Reading, prop: str, label, trace) -> dict[str, Any]:
+    """A shortest trace of exhaustive search: its first network and operations, and the first
+    publication of the last network that violates `prop`."""
+    net0, last = trace[0][1][1], trace[-1][1][1]
+    claim = next(p for p in claims() if p.name == prop)
+    run = next(r for r in runs_of(last) if not claim.predicate(r))
+    return document(prop, reading.name, "exhaustive", net0.space.k, net0.space.L, sorted(net0.live),
+                    [spec_operation(op) for op, _ in trace[1:]], run.publication.publisher, run.publication.event)
+
+
+def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> bool:
+    """Rebuild the network, apply each operation (printing the filter tables it changes), publish
+    and judge the property; True if it fails."""
+    prop = next((p for p in claims() if p.name == doc.get("property")), None)
+    if prop is None:
+        raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
+                         f"{', '.join(p.name for p in claims())}")
+    net = reading.network(I.Space(doc["k"], doc["L"]), doc["live"])
+    say(f"IRBR ({reading.name}) on k={doc['k']}, L={doc['L']}, live nodes {sorted(net.live)}")
+    for step, op in enumerate(doc["operations"], start=1):
+        try:
+            net, line = I.operate(net, tuple(op[:2]) + tuple(I.parse_filter(text) for text in op[2:]), reading)
+        except ValueError as e:
+            raise ValueError(f"step {step}: {e}") from e
+        say(f"step {step}: {line}")
+    run = I.publish_run(net, doc["publisher"], doc["event"])
+    pub = run.publication
+    say(f"{doc['publisher']} publishes {doc['event']}: notified {dict(pub.notified)}, interested "
+        f"{sorted(run.interested)}, {pub.messages} messages" + (f", lost {list(pub.lost)}" if pub.lost else ""))
+    holds = prop.predicate(run)
+    say(f"{prop.name}: {'holds' if holds else 'VIOLATED'}")
+    return not holds
+
+
+# --------------------------------------------------------------------------------------------
+# Hypothesis: random small networks and operation sequences on the spec, shrunk when they fail
+# --------------------------------------------------------------------------------------------
+
+OPERATION_KINDS = ("subscribe", "subscribe", "subscribe", "unsubscribe", "fail", "leave", "join")  # subscribes weigh 3
+RANDOM_SCOPE = ("random examples: (k, L) in 2..3 x 2..3 or (4, 2), any live set, <= 8 random subscribes (filters "
+                "over x, y), unsubscribes, failures, leaves and joins, one publication")
+
+
+def workloads():
+    """Random small networks (k 2..3 with L 2..3, or k 4 with L 2; any live set) and up to 8
+    operations with random filters over x and y (bounds 0..4), then one publication:
+    (k, L, live, draws, publisher index, event)."""
+    from hypothesis import strategies as st
+
+    bound = st.tuples(st.integers(0, 4), st.integers(0, 4)).map(sorted).map(tuple)
+    filters = st.builds(lambda x, y: I.make_filter(**{"x": x, **({"y": y} if y else {})}), bound, st.none() | bound)
+
+    @st.composite
+    def workload(draw):
+        k = draw(st.sampled_from([2, 3, 4]))
+        L = draw(st.integers(2, 3)) if k < 4 else 2
+        ids = I.Space(k, L).identifiers()
+        live = draw(st.lists(st.sampled_from(ids), min_size=1, max_size=8, unique=True))
+        ops = draw(st.lists(st.tuples(st.sampled_from(OPERATION_KINDS), st.integers(0, 63), filters),
+                            min_size=1, max_size=8))
+        event = {"x": draw(st.integers(0, 4)), "y": draw(st.integers(0, 4))}
+        return k, L, sorted(live), ops, draw(st.integers(0, 63)), event
+
+    return workload()
+
+
+def interpret(k: int, L: int, live: list[str], draws: list, reading: I.Reading) -> tuple[I.Network, list]:
+    """Apply drawn operations, each (kind, index, filter) with the index taken modulo the live
+    nodes, held subscriptions or absent identifiers of the moment, so that every draw is a valid
+    operation; a draw with nothing to act on is skipped. Returns the network and the operations
+    done, as spec.irbr.operate takes them."""
+    space = I.Space(k, L)
+    net = reading.network(space, live)
+    done = []
+    for kind, index, f in draws:
+        nodes = sorted(net.live)
+        held = sorted(((n, g) for n, p, g, s in net.filters if n == p == s and n in net.live), key=repr)
+        absent = [x for x in space.identifiers() if x not in net.live]
+        if kind == "subscribe":
+            op = ("subscribe", nodes[index % len(nodes)], f)
+        elif kind == "unsubscribe" and held:
+            op = ("unsubscribe",) + held[index % len(held)]
+        elif kind in ("fail", "leave") and len(nodes) > 1:
+            op = (kind, nodes[index % len(nodes)])
+        elif kind == "join" and absent:
+            op = ("join", absent[index % len(absent)])
+        else:
+            continue
+        net = I.operate(net, op, reading)[0]
+        done.append(op)
+    return net, done
+
+
+def example_run(reading: I.Reading, example) -> tuple[I.PublishRun, list]:
+    k, L, live, draws, publisher, event = example
+    net, done = interpret(k, L, live, draws, reading)
+    nodes = sorted(net.live)
+    return I.publish_run(net, nodes[publisher % len(nodes)], event), done
+
+
+def judge(prop, reading: I.Reading, example) -> tuple[bool, bool]:
+    run, _ = example_run(reading, example)
+    return prop.predicate(run), prop.witness(run)
+
+
+def example_document(prop: str, reading: I.Reading, example) -> dict[str, Any]:
+    run, done = example_run(reading, example)
+    return document(prop, reading.name, "hypothesis", example[0], example[1], example[2], done,
+                    run.publication.publisher, run.publication.event)
+
+
+def shrunk(reading: I.Reading, example) -> str:
+    _, done = example_run(reading, example)
+    return f"shrunk to {len(done)} operations on {len(example[2])} nodes"

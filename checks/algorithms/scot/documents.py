@@ -1,0 +1,127 @@
+"""SCOT counterexample files: the documents the checks and the Spark job write, and their replay.
+
+Two kinds: a broadcast (a SCOT, the host, every delivery in order), replayed message by message
+with spec.scot.deliver; and a routing (`"kind": "routing"`: a SCOT, the publisher, the subscriber
+brokers, for DNR the congested queues and the tie-breaks taken), routed again with the spec's
+router, DNR broker by broker.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+
+from checks import plugin
+from spec import scot as S
+from spec.registry import get
+
+Document = dict[str, Any]
+
+
+def broadcast_document(prop: str, reading: str, scot: S.Scot, host, deliveries,
+                       method: str = "exhaustive") -> Document:
+    return {"algorithm": S.ALGORITHM, "property": prop, "reading": reading, "method": method,
+            "tree_edges": [list(e) for e in scot.tree.edges], "tree_nodes": list(scot.tree.nodes), "m": scot.m,
+            "host": list(host), "deliveries": [[list(a[0]), list(a[1]), a[2]] for a in deliveries]}
+
+
+def trace_document(prop: str, reading: str, scot: S.Scot, trace) -> Document:
+    """An exploration's trace ((action, (SCOT index, broadcast)) steps) as a broadcast document."""
+    return broadcast_document(prop, reading, scot, trace[0][1][1].host, [a for a, _ in trace[1:]])
+
+
+def routing_document(prop: str, router: str, reading: str, scot: S.Scot, publisher, hosts, congested=(),
+                     tie_breaks=(), method: str = "exhaustive") -> Document:
+    return {"algorithm": S.ALGORITHM, "property": prop, "reading": reading, "method": method, "kind": "routing",
+            "router": router, "tree_nodes": list(scot.tree.nodes), "tree_edges": [list(e) for e in scot.tree.edges],
+            "m": scot.m, "publisher": list(publisher), "subscribers": [list(h) for h in hosts],
+            "congested": [[list(u), list(v)] for u, v in sorted(congested, key=repr)], "tie_breaks": list(tie_breaks)}
+
+
+def scot_of(doc: Document) -> S.Scot:
+    tree = nx.Graph()
+    tree.add_nodes_from(doc["tree_nodes"])
+    tree.add_edges_from(tuple(e) for e in doc["tree_edges"])
+    return S.build(tree, doc["m"])
+
+
+def spark_document(job, column: str, seed: int) -> Document:
+    """The Spark job's shrunk failing scenario (spark_validation.scot.ScotJob.shrink, spec data
+    only: the Spark job never imports checks) as a replayable document."""
+    found = job.shrink(column, seed)
+    if found.host is not None:
+        doc = broadcast_document(found.property, found.reading, found.scot, found.host, found.deliveries, "spark")
+    else:
+        doc = routing_document(found.property, found.router, found.reading, found.scot, found.publisher,
+                               found.subscribers, found.congested, found.tie_breaks, "spark")
+    doc["seed"] = int(seed)
+    return doc
+
+
+# --------------------------------------------------------------------------------------------
+# Replay
+# --------------------------------------------------------------------------------------------
+
+def replay(doc: Document, say=print) -> plugin.Replayed:
+    """Re-run a broadcast message by message, or a routing; reproduced if the property fails."""
+    if doc.get("kind") == "routing":
+        return plugin.Replayed(replay_routing(doc, say))
+    if doc.get("reading") not in S.READINGS or S.READINGS[doc["reading"]].router is not None:
+        known = ", ".join(n for n, r in S.READINGS.items() if r.router is None)
+        raise ValueError(f"unknown SCOT broadcast reading {doc.get('reading')!r}; known: {known}")
+    prop = _property(doc, "BroadcastRun", "broadcast")
+    scot = scot_of(doc)
+    protocol = S.READINGS[doc["reading"]].protocol
+    b = S.subscribe(scot, tuple(doc["host"]), protocol)
+    say(f"SCOT of a {scot.tree.number_of_nodes()}-vertex tree x K_{scot.m}; {doc['reading']} from "
+        f"B{tuple(doc['host'])}")
+    for step, (sender, receiver, state) in enumerate(doc["deliveries"], start=1):
+        message = (tuple(sender), tuple(receiver), state)
+        if message not in b.in_flight:
+            raise ValueError(f"step {step}: {message} is not in flight")
+        first = tuple(receiver) not in dict(b.received)
+        b = S.deliver(scot, b, message, protocol)
+        say(f"step {step}: B{tuple(sender)} -> B{tuple(receiver)} ({state})"
+            + ("" if first else "  duplicate, discarded"))
+    holds = prop.predicate(S.BroadcastRun(scot, b))
+    say(f"subscription tree: {dict(b.last_hop)}; {b.messages} messages")
+    say(f"{prop.name}: {'holds' if holds else 'VIOLATED'}")
+    return plugin.Replayed(not holds)
+
+
+def replay_routing(doc: Document, say=print) -> bool:
+    """Route one notification again (DNR step by step); True if the property fails."""
+    router = doc.get("router")
+    if router not in ("snr", "bid", "dnr"):
+        raise ValueError(f"unknown router {router!r}; known: snr, bid, dnr")
+    prop = _property(doc, "RoutingRun", "routing")
+    scot = scot_of(doc)
+    publisher, hosts = tuple(doc["publisher"]), tuple(tuple(h) for h in doc["subscribers"])
+    congested = frozenset((tuple(u), tuple(v)) for u, v in doc.get("congested", []))
+    protocol = "flood" if router == "bid" else "sbp"
+    trees = {h: S.subscription_tree(scot, h, protocol) for h in hosts}
+    say(f"SCOT of a {scot.tree.number_of_nodes()}-vertex tree x K_{scot.m}; {router} ({doc['reading']}) from "
+        f"B{publisher} to subscribers at {list(hosts)}; congested queues {sorted(congested, key=repr)}")
+    snr = S.snr(scot, publisher, hosts, trees)
+    if router == "dnr":
+        choices = iter(doc.get("tie_breaks", []))
+        routing = S.dnr(scot, publisher, hosts, trees, congested, doc["reading"],
+                        lambda candidates: candidates[next(choices, 0)], say)
+    else:
+        routing = {"snr": S.snr, "bid": S.bid_routing}[router](scot, publisher, hosts, trees)
+    say(f"deliveries {dict(routing.deliveries)}; {routing.messages} messages (SNR {snr.messages}); "
+        f"copies into congested queues {dict(getattr(routing, 'congested_copies', ()))}")
+    holds = prop.predicate(S.RoutingRun(scot, publisher, hosts, routing, congested, snr.messages))
+    say(f"{prop.name}: {'holds' if holds else 'VIOLATED'}")
+    return not holds
+
+
+def _property(doc: Document, subject: str, kind: str):
+    try:
+        prop = get(S.ALGORITHM, doc.get("property"))
+    except ValueError:
+        prop = None
+    if prop is None or prop.subject != subject:
+        raise ValueError(f"not a replayable SCOT {kind} property: {doc.get('property')!r}")
+    return prop

@@ -1,0 +1,218 @@
+"""The engine: runs the checks an algorithm declares and turns what they found into verdicts.
+
+It owns the loops (every check at a scope, in declaration order, filtered by method and by key),
+the timing, the progress display, the verdicts (checks.verdict.search_verdict: a violation stands,
+a search cut short or never reaching its witness is unknown) and the counterexample files (through
+`Context.write(doc) -> path`). It never names an algorithm: everything it knows comes from
+the `Algorithm` declaration (checks.plugin).
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+from checks import plugin
+from checks.explorer import explore
+from checks.verdict import CheckResult, Verdict, hypothesis_find, search_verdict, spark_verdicts
+
+Writer = Callable[[dict[str, Any]], str]
+
+
+class Context:
+    """What one algorithm's run shares: its declaration, the scope's name, the counterexample
+    writer and the progress display (a function of a label giving a state-count callback)."""
+
+    def __init__(self, algorithm: plugin.Algorithm, scope: str, write: Writer, progress=None):
+        self.algorithm = algorithm
+        self.scope = scope
+        self.write = write
+        self.progress = progress
+        self._claims = {p.name: p for p in algorithm.properties()}
+
+    def property(self, name: str):
+        try:
+            return self._claims[name]
+        except KeyError:
+            raise ValueError(f"{self.algorithm.name} declares a check of {name!r}, which its spec does not "
+                             f"register") from None
+
+    def result(self, prop: str, method: str, reading: str, verdict: Verdict, scope: str, **fields) -> CheckResult:
+        """A record whose claim text comes from the spec's property, never retyped."""
+        return CheckResult(self.algorithm.name, prop, self.property(prop).claim, method, verdict, scope,
+                           reading=reading, **fields)
+
+
+def run_check(check: plugin.Check, ctx: Context) -> list[CheckResult]:
+    runner = {plugin.Proof: _proof, plugin.Exploration: _exploration, plugin.Enumeration: _enumeration,
+              plugin.Search: _search, plugin.Chance: _chance}[type(check)]
+    return runner(check, ctx)
+
+
+def run_algorithm(algorithm: plugin.Algorithm, scope: str, write: Writer, methods: Iterable[str] | None = None,
+                  keys: set[tuple[str, str, str]] | None = None, spark_summary: dict | None = None,
+                  progress=None) -> list[CheckResult]:
+    """Every declared check at `scope` whose method is in `methods` (all when None) and, when
+    `keys` is given, that produces one of those (property, reading, method) keys; then the Spark
+    verdicts from `spark_summary` (the job's summary, run by the caller)."""
+    wanted = None if methods is None else set(methods)
+    ctx = Context(algorithm, scope, write, progress)
+    results: list[CheckResult] = []
+    for check in algorithm.checks(algorithm.scope(scope)):
+        if wanted is not None and check.method not in wanted:
+            continue
+        if keys is not None and not keys.intersection(check.keys()):
+            continue
+        results += run_check(check, ctx)
+    if spark_summary is not None and algorithm.spark is not None and (wanted is None or "spark" in wanted):
+        results += spark_results(algorithm, spark_summary, ctx)
+    return results
+
+
+# --------------------------------------------------------------------------------------------
+# One runner per kind of check
+# --------------------------------------------------------------------------------------------
+
+def _proof(check: plugin.Proof, ctx: Context) -> list[CheckResult]:
+    start = time.perf_counter()
+    outcome = check.prove()
+    seconds = time.perf_counter() - start
+    path = ctx.write(outcome.document) if outcome.verdict is Verdict.VIOLATED and outcome.document else None
+    return [ctx.result(check.property, check.method, check.reading, outcome.verdict, check.scope,
+                       cases=outcome.cases, seconds=seconds, counterexample=path, detail=outcome.detail)]
+
+
+def _exploration(check: plugin.Exploration, ctx: Context) -> list[CheckResult]:
+    deadline = ctx.algorithm.deadline_seconds
+    totals = {"states": 0, "transitions": 0, "initial": 0, "seconds": 0.0}
+    complete = True
+    witnessed = {p: False for p in check.properties}
+    found: dict[str, tuple[Any, Any, list]] = {}   # property -> (rank, label, trace)
+    for index, (label, system) in enumerate(check.systems()):
+        progress = ctx.progress(f"explore {check.reading} {label}") if ctx.progress else None
+        invariants = check.invariants(label)
+        witnesses = check.witnesses(label)
+        ex = explore(system, {p: invariants[p] for p in check.properties},
+                     {p: witnesses[p] for p in check.properties if p in witnesses},
+                     deadline_seconds=deadline, progress=progress)
+        complete &= ex.complete
+        for k in ("states", "transitions", "initial"):
+            totals[k] += getattr(ex, k)
+        totals["seconds"] += ex.seconds
+        for p, trace in ex.violations.items():
+            rank = check.prefer(label, trace) if check.prefer else index
+            if p not in found or rank < found[p][0]:
+                found[p] = (rank, label, trace)
+        for p, seen in ex.witnessed.items():
+            witnessed[p] |= seen
+    out = []
+    for p in check.properties:
+        verdict, detail = search_verdict(p in found, witnessed[p], complete, deadline)
+        path, detail = None, detail or f"{totals['transitions']} transitions"
+        if verdict is Verdict.VIOLATED:
+            _, label, trace = found[p]
+            path = ctx.write(check.document(p, label, trace))
+            detail = f"shortest trace: {len(trace) - 1} {check.steps}"
+            if check.where is not None:
+                detail += f" on {check.where(label)}"
+        out.append(ctx.result(p, check.method, check.reading, verdict, check.scope, cases=totals["initial"],
+                              states=totals["states"], seconds=totals["seconds"], counterexample=path,
+                              detail=detail))
+    return out
+
+
+def _enumeration(check: plugin.Enumeration, ctx: Context) -> list[CheckResult]:
+    start = time.perf_counter()
+    claims = [ctx.property(p) for p in check.properties]
+    failures: dict[str, tuple[str, Any]] = {}
+    seen = {p.name: False for p in claims}
+    counts: dict[str, int] = {}
+    cases = 0
+    for case in check.cases():
+        cases += 1
+        for k, v in case.counts.items():
+            counts[k] = counts.get(k, 0) + v
+        for p in claims:
+            if not seen[p.name] and p.witness is not None and p.witness(case.subject):
+                seen[p.name] = True
+            if p.name not in failures and not p.predicate(case.subject):
+                failures[p.name] = (case.describe(), case.document(p.name))
+    seconds = time.perf_counter() - start
+    out = []
+    for p in claims:
+        verdict, _ = search_verdict(p.name in failures, seen[p.name])
+        path = detail = None
+        if p.name in failures:
+            detail, document = failures[p.name]
+            path = ctx.write(document) if document else None
+        out.append(ctx.result(p.name, check.method, check.reading, verdict, check.scope, cases=cases,
+                              seconds=seconds, counterexample=path,
+                              detail=detail if detail is not None else check.detail.format(**counts)))
+    return out
+
+
+def _search(check: plugin.Search, ctx: Context) -> list[CheckResult]:
+    start = time.perf_counter()
+    cases, found, witnessed = hypothesis_find(check.strategy(), check.judge, check.examples)
+    seconds = time.perf_counter() - start
+    verdict, why = search_verdict(found is not None, bool(witnessed),
+                                  vacuous="vacuous: no case reached the witness")
+    path, detail = None, why or ""
+    if found is not None:
+        path = ctx.write(check.document(found))
+        detail = check.describe(found) if check.describe else ""
+    elif not why and check.describe is not None:
+        detail = f"{witnessed} examples reached the witness"
+    return [ctx.result(check.property, check.method, check.reading, verdict, check.scope, cases=cases,
+                       seconds=seconds, counterexample=path, detail=detail)]
+
+
+def _chance(check: plugin.Chance, ctx: Context) -> list[CheckResult]:
+    """The exact probability of reaching the target, held to the claimed bound; a chain explored
+    only in part (a state limit or the deadline) gives proven bounds, and a verdict only where
+    both bounds fall on one side of the claim. The spec's property judges the probability."""
+    from checks.markov import reach_probability, storm_probability
+
+    start = time.perf_counter()
+    outcome = reach_probability(check.chain(), partial=True, deadline_seconds=ctx.algorithm.deadline_seconds)
+    low, high = outcome.probability, outcome.upper
+    claim = ctx.property(check.property)
+
+    def meets(p: Fraction) -> bool:
+        within = (check.at_least is None or p >= check.at_least) and (check.at_most is None or p <= check.at_most)
+        return within and claim.predicate(p)
+
+    bound = " and ".join(f"{word} {value}" for word, value in (("at least", check.at_least),
+                                                               ("at most", check.at_most)) if value is not None)
+    path = None
+    if outcome.complete:
+        verdict = Verdict.HOLDS if meets(low) else Verdict.VIOLATED
+        probability, detail = str(low), f"exact probability {low} ({float(low):.6g}); claimed {bound}"
+        storm = storm_probability(check.chain())   # the same chain in Storm, an independent checker
+        if abs(storm - float(low)) > 1e-9:
+            verdict, detail = Verdict.UNKNOWN, f"the exact sum {low} and Storm's {storm!r} disagree"
+        else:
+            detail += f"; Storm agrees ({storm:.6g})"
+        document = check.document(low) if verdict is Verdict.VIOLATED else None
+        path = ctx.write(document) if document else None
+    else:  # the probability lies in [low, high]: a verdict only where the whole interval agrees
+        below = check.at_least is not None and high < check.at_least
+        above = check.at_most is not None and low > check.at_most
+        verdict = (Verdict.VIOLATED if below or above else
+                   Verdict.HOLDS if meets(low) and meets(high) else Verdict.UNKNOWN)
+        probability = f"[{low}, {high}]"
+        detail = (f"explored in part ({outcome.states} states): the probability lies in [{float(low):.6g}, "
+                  f"{float(high):.6g}]; claimed {bound}")
+    return [ctx.result(check.property, check.method, check.reading, verdict, check.scope, cases=outcome.transitions,
+                       states=outcome.states, seconds=time.perf_counter() - start, counterexample=path,
+                       probability=probability, detail=detail)]
+
+
+def spark_results(algorithm: plugin.Algorithm, summary: dict[str, Any], ctx: Context) -> list[CheckResult]:
+    declared = algorithm.spark
+    config = {k: v for k, v in summary["config"].items() if k != "algorithm"}
+    job = declared.from_config(config)
+    return spark_verdicts(summary, lambda column, seed: declared.document(job, column, seed),
+                          declared.scope(summary, job), ctx.write, unit=declared.unit, size=declared.size,
+                          result=ctx.result)

@@ -1,0 +1,325 @@
+"""The declaration an algorithm gives, and how the engines find it.
+
+An algorithm is one `Algorithm` value: its readings, its scopes (named fields, a default and a
+large one), the checks to run at a scope, its Spark job, how to replay and draw a counterexample,
+its docs sections and its benchmark figures. The engines (checks.engine for the checks,
+checks.runner for the report and the manifest, checks.docs, checks.claims, checks.bench, the CLI)
+read these values and never name an algorithm; as in Stateright, where every checker takes any
+`Model`, adding an algorithm adds files and touches no shared module.
+
+Discovery: every module of the package `checks.algorithms` that defines `ALGORITHM` is one
+algorithm. More modules can be named in the environment variable PUBSUB_PROOFS_PLUGINS
+(comma-separated module names; the test suite's fixture algorithm comes in that way).
+
+The checks an algorithm declares are data: the engine runs them, times them, turns what they found
+into a typed verdict (checks.verdict) and writes the counterexample files.
+
+- `Proof` (method z3): a Z3 query run by `prove()`, which returns a `ProofOutcome`.
+- `Exploration` (method exhaustive): transition systems explored breadth first
+  (checks.explorer), invariants and witnesses judged on every state, shortest traces.
+- `Enumeration` (method exhaustive): every case of a finite family, each judged by the spec's
+  properties.
+- `Search` (method hypothesis): hypothesis draws examples and shrinks a failure.
+- `Chance` (method exhaustive, or any other): a Markov chain explored with exact probabilities
+  (checks.markov); the verdict carries the probability.
+- The Spark job (method spark) is `Algorithm.spark`, a `SparkJob`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import attrs
+
+from checks.verdict import Verdict
+
+Document = dict[str, Any]
+
+
+# --------------------------------------------------------------------------------------------
+# Readings and scopes
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class Catalogue:
+    """An algorithm's readings by name. A reading is any value with a `name`; `describe` says in
+    one line what it does (the docs' table of readings)."""
+
+    readings: Mapping[str, Any]
+    describe: Callable[[Any], str] = attrs.field(default=lambda reading: "")
+    # the readings the docs compare side by side (a corrected and a literal one, say)
+    key: tuple[str, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        unknown = [r for r in self.key if r not in self.readings]
+        if unknown:
+            raise ValueError(f"key readings {unknown} are not in the catalogue")
+
+    def __getitem__(self, name: str) -> Any:
+        try:
+            return self.readings[name]
+        except KeyError:
+            raise ValueError(f"unknown reading {name!r}; known: {', '.join(self.readings)}") from None
+
+    def __iter__(self):
+        return iter(self.readings)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.readings
+
+    def names(self) -> list[str]:
+        return list(self.readings)
+
+
+# --------------------------------------------------------------------------------------------
+# The checks an algorithm declares
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class ProofOutcome:
+    """What one Z3 check found: its verdict, the number of queries or lemmas, a line of detail,
+    and for a violation the replayable counterexample document (if the algorithm has one)."""
+
+    verdict: Verdict
+    cases: int = 0
+    detail: str = ""
+    document: Document | None = None
+
+
+@attrs.frozen
+class Proof:
+    property: str
+    reading: str
+    scope: str
+    prove: Callable[[], ProofOutcome]
+    method: str = "z3"
+
+    def keys(self) -> list[tuple[str, str, str]]:
+        return [(self.property, self.reading, self.method)]
+
+
+@attrs.frozen
+class Exploration:
+    """One or more transition systems explored as one check per property: counts are summed over
+    the systems, a property is violated if any system violates it (the counterexample is the
+    violating trace that `prefer` ranks first, by default the first system's) and witnessed if any
+    system reaches its witness."""
+
+    reading: str
+    properties: tuple[str, ...]
+    scope: str
+    systems: Callable[[], Iterable[tuple[Any, Any]]]                 # (label, TransitionSystem)
+    invariants: Callable[[Any], Mapping[str, Callable[[Any], bool]]]  # label -> name -> state predicate
+    witnesses: Callable[[Any], Mapping[str, Callable[[Any], bool]]]
+    document: Callable[[str, Any, list], Document]                   # (property, label, trace)
+    steps: str = "steps"                                             # what a trace's steps are called
+    prefer: Callable[[Any, list], Any] | None = None                 # (label, trace) -> rank, lowest first
+    where: Callable[[Any], str] | None = None                        # names a system in a violation's detail
+    method: str = "exhaustive"
+
+    def keys(self) -> list[tuple[str, str, str]]:
+        return [(p, self.reading, self.method) for p in self.properties]
+
+
+@attrs.frozen
+class Case:
+    """One case of an enumeration: the subject the properties judge (a spec run), what to say
+    about it and the replay document should it be a property's first failure, and counts that
+    are summed over the enumeration for the detail line."""
+
+    subject: Any
+    describe: Callable[[], str]
+    document: Callable[[str], Document | None]
+    counts: Mapping[str, int] = attrs.Factory(dict)
+
+
+@attrs.frozen
+class Enumeration:
+    """Every case of a finite family judged by the spec's properties. `detail` is the detail of a
+    property that holds, formatted with the summed counts."""
+
+    reading: str
+    properties: tuple[str, ...]
+    scope: str
+    cases: Callable[[], Iterable[Case]]
+    detail: str = ""
+    method: str = "exhaustive"
+
+    def keys(self) -> list[tuple[str, str, str]]:
+        return [(p, self.reading, self.method) for p in self.properties]
+
+
+@attrs.frozen
+class Search:
+    """Hypothesis search for an example that violates `property`, shrunk, derandomized.
+    `judge(example)` gives (holds, witness reached); `document(example)` the replay file."""
+
+    property: str
+    reading: str
+    scope: str
+    strategy: Callable[[], Any]
+    judge: Callable[[Any], tuple[bool, bool]]
+    document: Callable[[Any], Document]
+    examples: int
+    describe: Callable[[Any], str] | None = None   # the detail of a violation
+    method: str = "hypothesis"
+
+    def keys(self) -> list[tuple[str, str, str]]:
+        return [(self.property, self.reading, self.method)]
+
+
+@attrs.frozen
+class Chance:
+    """The exact probability that a Markov chain (checks.markov.Chain) reaches a target, held to a
+    claimed bound: `at_least` (or `at_most`) as a Fraction. The verdict is holds (the exact
+    probability meets the bound on this finite chain) or violated, and carries the probability.
+    `document(probability)` is the replay file of a violation."""
+
+    property: str
+    reading: str
+    scope: str
+    chain: Callable[[], Any]
+    at_least: Fraction | None = None
+    at_most: Fraction | None = None
+    document: Callable[[Fraction], Document | None] = lambda probability: None
+    method: str = "exhaustive"
+
+    def keys(self) -> list[tuple[str, str, str]]:
+        return [(self.property, self.reading, self.method)]
+
+
+Check = Proof | Exploration | Enumeration | Search | Chance
+
+
+@attrs.frozen
+class SparkJob:
+    """The Spark validation: `job()` the job at its default configuration (a sampler from a seed
+    and a judge, spark_validation.runner.Job), `from_config(config)` the job a summary was made
+    with, `scope(summary, job)` the scope text; `unit` and `size` name a case and its size."""
+
+    job: Callable[[], Any]
+    from_config: Callable[[Mapping[str, Any]], Any]
+    scope: Callable[[Mapping[str, Any], Any], str]
+    unit: str = "scenarios"
+    size: str = "nodes"
+    # random instances per scope (make check's default scope, the large one, `validate`)
+    instances: Mapping[str, int] = attrs.Factory(lambda: {"default": 20_000, "large": 200_000,
+                                                          "validate": 1_000_000})
+    # (job, column, seed) -> the replay document of the shrunk failing instance; by default the
+    # job's own `counterexample(column, seed)`. spark_validation never imports checks, so a
+    # document that checks' replay reads is made here when the job gives spec-level data.
+    counterexample: Callable[[Any, str, int], Document] | None = None
+
+    def document(self, job: Any, column: str, seed: int) -> Document:
+        if self.counterexample is not None:
+            return self.counterexample(job, column, seed)
+        return job.counterexample(column, seed)
+
+
+@attrs.frozen
+class Replayed:
+    """A replayed counterexample: whether the recorded violation reproduced, and a drawing of it
+    (`draw(png_path, title)`) where the algorithm can draw this kind of counterexample."""
+
+    reproduced: bool
+    draw: Callable[[str, str], None] | None = None
+
+
+# --------------------------------------------------------------------------------------------
+# The algorithm
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class Algorithm:
+    name: str
+    title: str                                   # "LBDD (Li, Wang, Yin & Yuan 2014)"
+    spec: str                                    # the spec module, whose properties are registered
+    readings: Catalogue
+    scopes: Mapping[str, Any]                    # "default", "large" -> a scope with named fields
+    checks: Callable[[Any], Iterable[Check]]     # the checks at a scope (cheap: nothing runs yet)
+    replay: Callable[[Document, Callable[[str], None]], Replayed]
+    manifest: Path                               # this algorithm's manifest file
+    spark: SparkJob | None = None
+    deadline_seconds: float = 120.0              # an exploration stopped here is unknown, never a pass
+    docs: Callable[[Any], Mapping[str, str]] | None = None    # DocsContext -> marker -> text
+    docs_page: str | None = None                 # docs/<file>.md, default docs/<name>.md
+    bench: Callable[[], Mapping[str, Any]] | None = None      # figures for reports/bench.json
+    claims: Sequence[Any] = ()                   # claims no check reaches, with why (issue 10)
+
+    def __attrs_post_init__(self) -> None:
+        if "default" not in self.scopes:
+            raise ValueError(f"{self.name}: a declaration needs at least a 'default' scope")
+
+    def scope(self, name: str) -> Any:
+        try:
+            return self.scopes[name]
+        except KeyError:
+            raise ValueError(f"unknown scope {name!r} for {self.name}; known: {', '.join(self.scopes)}") from None
+
+    def properties(self) -> list[Any]:
+        from spec.registry import properties
+
+        importlib.import_module(self.spec)
+        return properties(self.name)
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """`"package.module:function"` as a function that imports its module when first called, so
+    that a declaration can name its docs, bench or Spark code without importing it (and Spark)."""
+    module_name, _, attribute = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module_name), attribute)(*args, **kwargs)
+
+    call.__qualname__ = call.__name__ = target
+    return call
+
+
+PLUGINS_VARIABLE = "PUBSUB_PROOFS_PLUGINS"
+
+
+ALGORITHMS_FOLDER = Path(__file__).with_name("algorithms")
+
+
+def _modules() -> list[str]:
+    # by path, not by importing the package: the engines import no declaration (a layer contract)
+    names = [f"checks.algorithms.{m.name}" for m in pkgutil.iter_modules([str(ALGORITHMS_FOLDER)])]
+    extra = [m.strip() for m in os.environ.get(PLUGINS_VARIABLE, "").split(",") if m.strip()]
+    return sorted(names) + extra
+
+
+def algorithms() -> dict[str, Algorithm]:
+    """Every declared algorithm by name, in discovery order (the package's, then the variable's)."""
+    found: dict[str, Algorithm] = {}
+    for module_name in _modules():
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as e:
+            if e.name == module_name or module_name.startswith(f"{e.name}."):
+                raise ValueError(f"{PLUGINS_VARIABLE} names {module_name!r}, which cannot be imported") from None
+            raise
+        declaration = getattr(module, "ALGORITHM", None)
+        if isinstance(declaration, Algorithm):
+            if declaration.name in found:
+                raise ValueError(f"two declarations of algorithm {declaration.name!r}")
+            found[declaration.name] = declaration
+    return found
+
+
+def algorithm(name: str) -> Algorithm:
+    """The declaration of `name`: its own module first (so that one broken sibling does not stop
+    another algorithm's check or replay), else every module discovered."""
+    if isinstance(name, str) and name.isidentifier() and (ALGORITHMS_FOLDER / name).exists():
+        declaration = getattr(importlib.import_module(f"checks.algorithms.{name}"), "ALGORITHM", None)
+        if isinstance(declaration, Algorithm) and declaration.name == name:
+            return declaration
+    known = algorithms()
+    try:
+        return known[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown algorithm {name!r}; known: {', '.join(known)}") from None
