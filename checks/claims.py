@@ -126,8 +126,13 @@ def claims_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm]
     where the declaration says), so a claim that no method covers is visible rather than missing.
     The algorithms are those of the report, then those given in `algorithms`.
     """
-    records = load_report(report_path)["results"]
     declared = plugin.algorithms() if algorithms is None else {a.name: a for a in algorithms}
+
+    def catalogue_order(record: dict[str, Any]) -> int:   # readings as the algorithm lists them
+        names = declared[record["algorithm"]].readings.names() if record["algorithm"] in declared else []
+        return names.index(record["reading"]) if record["reading"] in names else len(names)
+
+    records = sorted(load_report(report_path)["results"], key=lambda r: (r["algorithm"], catalogue_order(r)))
     groups: dict[tuple[str, str], dict[str, Any]] = {}
     for r in records:
         group = groups.setdefault((r["algorithm"], r["property"]), {"claim": r["claim"], "readings": {}})

@@ -89,7 +89,7 @@ def declared(scope: C.Scope, methods: set[str], subject: str, tmp_path) -> list:
     """The declared checks of `methods` whose properties judge `subject`, run by the engine at a
     smaller scope than `make check` uses."""
     algorithm = attrs.evolve(C.ALGORITHM, scopes={"default": scope})
-    keys = {(p.name, name, m) for name, checked in C.READINGS.readings.items() if subject in checked.runs
+    keys = {(p.name, name, m) for name, checked in I.READINGS.items() if subject in checked.runs
             for p in (O if subject == O.SUBJECT else F).claims() for m in methods}
     return engine.run_algorithm(algorithm, "default", lambda doc: counterexample.store(doc, tmp_path), methods, keys)
 
@@ -120,7 +120,7 @@ def test_a_planted_covering_bug_loses_an_event():
     try:
         I.subscribe_level = lambda net, n, f, covering="covering-ordered": \
             min(real(net, n, f, covering) + 1, net.space.L) if real(net, n, f, covering) else 0
-        reading = C.READINGS["covering-ordered/repaired/smallest/resubscribe-uncovered"].reading
+        reading = C.READINGS["covering-ordered/repaired/smallest/resubscribe-uncovered"]
         ex = explorer.explore(O.system(O.Bound(2, 2, 3), reading), O.invariants(), O.witnesses())
         assert "every_interested_subscriber_notified_exactly_once" in ex.violations
     finally:
@@ -249,7 +249,7 @@ def test_join_and_leave_keep_the_filter_tables_of_one_at_a_time_operations():
 def test_messages_in_flight_each_rule_of_sec_3_5_is_needed_and_traces_replay(reading, scope, failing, tmp_path):
     """Sec. 3.5 with every delivery order: the default rules (Lamport clocks, widen-then-withdraw,
     retry to an alternate) keep exactly-once; dropping any one of them is refuted, shortest trace."""
-    rules = C.READINGS[reading].reading
+    rules = C.READINGS[reading]
     ex = explorer.explore(F.system(scope, rules), F.invariants(), F.witnesses(), deadline_seconds=300)
     assert ex.complete and set(ex.violations) == failing
     must_see = {p.name for p in F.claims()} if scope.pairs else {"steady_subscribers_notified_exactly_once"}
@@ -263,7 +263,7 @@ def test_messages_in_flight_each_rule_of_sec_3_5_is_needed_and_traces_replay(rea
 def test_the_concurrency_race_without_widen_then_withdraw_is_the_papers_problem(tmp_path):
     """Sec. 3.5 (2): a publish that overtakes the widening a covering unsubscribe triggers misses
     a steady subscriber; the trace names the unsubscribe arriving before the widening."""
-    reading = C.READINGS["covering-ordered/repaired/smallest/resubscribe-uncovered/withdraw-at-once"].reading
+    reading = C.READINGS["covering-ordered/repaired/smallest/resubscribe-uncovered/withdraw-at-once"]
     scope = F.FlightScope(2, 2, 0, nodes=3, pairs=False)
     ex = explorer.explore(F.system(scope, reading), F.invariants(), F.witnesses(), deadline_seconds=300)
     trace = ex.violations["steady_subscribers_notified_exactly_once"]
@@ -317,6 +317,6 @@ def test_one_catalogue_of_readings_serves_every_check_and_the_spark_job():
     for check in C.checks(C.SCOPES["default"]):
         if check.method != "z3":
             subjects = {p.subject for p in O.claims() + F.claims() if p.name == check.keys()[0][0]}
-            assert subjects <= set(C.READINGS[check.reading].runs), check.keys()
-    assert SPARK_READINGS == tuple(n for n, c in C.READINGS.readings.items() if c.spark)
+            assert subjects <= set(I.READINGS[check.reading].runs), check.keys()
+    assert SPARK_READINGS == tuple(n for n, c in I.READINGS.items() if c.spark)
     assert all(C.READINGS[n].name == n for n in C.READINGS)

@@ -187,3 +187,23 @@ def test_a_spark_verdict_carries_the_estimated_share_with_its_interval(fixture_r
                                                    bug.probability).groups())
     violations = int(bug.detail.split()[0])
     assert low <= (bug.cases - violations) / bug.cases <= high and 0 < share < 1
+
+
+def test_a_report_of_another_name_keeps_its_own_counterexamples(tmp_path):
+    runner.run([FIXTURE], report=tmp_path / "check.json", methods={"exhaustive"})
+    main = _fixture_files(tmp_path / "counterexamples")
+    runner.run([FIXTURE], report=tmp_path / "large.json", methods={"hypothesis"})
+    assert _fixture_files(tmp_path / "counterexamples") == main     # the other report's files are its own
+    assert list((tmp_path / "counterexamples-large").rglob("*.json"))
+
+
+def test_updating_the_manifest_with_a_runtime_class_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="without --runtime"):
+        runner.run([FIXTURE], report=tmp_path / "check.json", runtime="fast", update=True)
+    assert not (tmp_path / "check.json").exists()
+
+
+def test_a_report_that_is_not_one_is_a_clear_error_before_anything_runs(tmp_path):
+    (tmp_path / "check.json").write_text('{"scope": "default"}')
+    with pytest.raises(ValueError, match="not a pubsub-proofs report"):
+        runner.run([FIXTURE], report=tmp_path / "check.json", methods={"exhaustive"})

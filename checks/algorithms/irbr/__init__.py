@@ -29,7 +29,9 @@ from checks.algorithms.irbr.flight import FlightScope
 from checks.algorithms.irbr.operations import Bound
 from spec import irbr as I
 
-READINGS = plugin.Catalogue(I.READINGS, describe=lambda checked: checked.note)
+# The catalogue of Reading values (spec.irbr.READINGS adds to each the runs it is judged on and a note)
+READINGS = plugin.Catalogue({name: checked.reading for name, checked in I.READINGS.items()},
+                            describe=lambda reading: I.READINGS[reading.name].note)
 
 
 @attrs.frozen
@@ -54,7 +56,7 @@ SCOPES = {
 
 def judged_on(subject: str) -> list[tuple[str, I.Reading]]:
     """The catalogue's readings whose runs of `subject` are judged, in catalogue order."""
-    return [(name, checked.reading) for name, checked in READINGS.readings.items() if subject in checked.runs]
+    return [(name, checked.reading) for name, checked in I.READINGS.items() if subject in checked.runs]
 
 
 def checks(scope: Scope):
@@ -104,7 +106,7 @@ def spark_document(job, column: str, seed: int) -> dict[str, Any]:
 def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
     """A `flight` document replays message by message (model II), any other operation by
     operation (model I); reproduced when the property fails again."""
-    reading = READINGS[doc.get("reading", "<missing>")].reading
+    reading = READINGS[doc.get("reading", "<missing>")]
     model = flight if doc.get("kind") == "flight" else operations
     return plugin.Replayed(model.replay(doc, reading, say))
 
