@@ -34,7 +34,7 @@ test: $(STAMP) java
 validate: $(STAMP) java
 	set -e; algos=$$($(BIN)/pubsub-proofs list --names --spark); test -n "$$algos"; for algo in $$algos; do \
 	  $(BIN)/pubsub-proofs validate $$algo --topologies $(TOPOLOGIES) --json reports/validate/$$algo.json \
-	    --counterexamples reports/validate; done
+	    --counterexamples reports/validate --yes; done
 
 ## make bench: throughput figures, side by side in one run, written to reports/bench.json.
 bench: $(STAMP) java

@@ -98,8 +98,32 @@ def cmd_check(args) -> int:
     return 0
 
 
+LONGEST_UNASKED_SECONDS = 3600
+
+
+def refuse_if_too_long(job, instances: int, master: str, unit: str) -> None:
+    """Time a small sample in this process and refuse, with the estimate, a local run that would
+    take more than an hour unless --yes says it is meant."""
+    import os
+    import time
+
+    import numpy as np
+
+    sample = min(instances, 200)
+    start = time.perf_counter()
+    job.evaluate(np.arange(sample))
+    per_second = sample / max(time.perf_counter() - start, 1e-6)
+    inside = master[len("local["):-1] if master.startswith("local[") else "1"
+    cores = (os.cpu_count() or 1) if inside == "*" else int(inside)
+    seconds = instances / (per_second * cores)
+    if seconds > LONGEST_UNASKED_SECONDS:
+        raise ValueError(f"{instances:,} {unit} would take about {seconds / 3600:.1f} h on {master} here "
+                         f"({per_second:.0f}/s per core measured, {cores} core(s)); add --yes to start it, "
+                         "or run it on a cluster with --master spark://HOST:PORT")
+
+
 def cmd_validate(args) -> int:
-    from checks import counterexample, plugin
+    from checks import counterexample, engine, plugin
     from spark_validation.runner import validate
 
     algorithm = plugin.algorithm(args.algorithm)
@@ -110,14 +134,24 @@ def cmd_validate(args) -> int:
         if path:
             counterexample.check_output_path(path, option)
     job = algorithm.spark.job()
-    if args.readings:
+    if args.readings is not None:
         import attrs
-        job = attrs.evolve(job, readings=tuple(args.readings.split(",")))
+
+        wanted = args.readings.split(",")
+        if "" in wanted:
+            raise ValueError(f"--readings {args.readings!r}: give a comma-separated list of reading names")
+        unknown = [r for r in wanted if r not in algorithm.readings]
+        if unknown:
+            raise ValueError(f"--readings: unknown reading(s) {unknown}; known: {', '.join(algorithm.readings)}")
+        job = attrs.evolve(job, readings=tuple(wanted))
     readings = f"-{'+'.join(job.readings)}" if args.readings else ""
+    if args.master.startswith("local") and not args.yes:
+        refuse_if_too_long(job, args.topologies, args.master, algorithm.spark.unit)
     out = Path(args.out or f"reports/spark/{args.algorithm}-{args.topologies}{readings.replace('/', '_')}")
     try:
         info = validate(job, args.topologies, out, master=args.master, partitions=args.partitions,
-                        progress=lambda d, t: console.print(f"  {d}/{t} {algorithm.spark.unit}"))
+                        progress=lambda d, t: console.print(f"  {d}/{t} {algorithm.spark.unit}"),
+                        stop=engine.INTERRUPTED.is_set)
     except (ValueError, OSError, KeyboardInterrupt):
         raise
     except Exception as e:  # Py4J and PySpark errors: say what failed in one line
@@ -158,7 +192,7 @@ def cmd_list(args) -> int:
             if a.spark is not None or not args.spark:
                 print(name)
         return 0
-    for name in ([args.algorithm] if args.algorithm else found):
+    for name in ([args.algorithm] if args.algorithm is not None else found):
         a = plugin.algorithm(name)
         console.print(f"[bold]{a.name}[/]: {a.title}")
         console.print(f"  readings: {', '.join(a.readings.names())}", markup=False)
@@ -197,8 +231,9 @@ def cmd_docs(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from checks import bench
+    from checks import bench, counterexample
 
+    counterexample.check_output_path(args.out, "--out")
     bench.run(args.out, topologies=args.topologies, console=console)
     return 0
 
@@ -229,6 +264,7 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--readings")
     v.add_argument("--out")
     v.add_argument("--json", help="also write the summary here")
+    v.add_argument("--yes", action="store_true", help="start a local run even if it would take over an hour")
     v.add_argument("--counterexamples", help="folder for the shrunk counterexamples, one folder per algorithm "
                                              "(default: beside the run's Parquet, outside the committed results; "
                                              "make validate names reports/validate)")
@@ -261,16 +297,38 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _on_ctrl_c(signum, frame) -> None:
+    """The first Ctrl-C asks the engines to stop at their next step boundary (a check, 256
+    explored states, a case, an example, a Spark segment): raising here could land inside a
+    solver's callback or a finalizer, where Python loses or garbles it. A second one stops at once."""
+    from checks import engine
+
+    if engine.INTERRUPTED.is_set():
+        raise KeyboardInterrupt
+    engine.INTERRUPTED.set()
+
+
+def _quiet_interrupted_finalizers(unraisable) -> None:
+    """An interrupt that lands in a finalizer is already recorded (engine.INTERRUPTED): no trace."""
+    if not issubclass(unraisable.exc_type, KeyboardInterrupt):
+        sys.__unraisablehook__(unraisable)
+
+
 def main(argv: list[str] | None = None) -> int:
+    import signal
+
     args = parser().parse_args(argv)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _on_ctrl_c)
+        sys.unraisablehook = _quiet_interrupted_finalizers
     try:
         return args.func(args)
     except (ValueError, OSError) as e:
-        errors.print(f"error: {e}", markup=False)
+        errors.print(f"error: {e}", markup=False, soft_wrap=True)
         return 2
     except KeyboardInterrupt as e:
         errors.print(str(e) if str(e) else "interrupted; the last complete report and its files are as they were",
-                     markup=False)
+                     markup=False, soft_wrap=True)
         return 130
 
 

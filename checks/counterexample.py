@@ -42,16 +42,23 @@ def load(path: str | Path) -> dict[str, Any]:
 
 
 def check_output_path(path: str | Path, option: str) -> Path:
-    """Refuse, before any work, an output path that is a folder or cannot be written."""
+    """Refuse, before any work, an output path that is a folder or cannot be written: its folder
+    is made (it will be needed) and a scratch file is created there and removed."""
+    import tempfile
+
     path = Path(path)
+    if str(path) in ("", "."):
+        raise ValueError(f"{option} needs a file path, not {str(path)!r}")
     if path.is_dir():
         raise ValueError(f"{option} {str(path)!r} is a folder; give a file path")
-    folder = path.parent if str(path.parent) else Path(".")
-    probe = folder
-    while not probe.exists():   # the nearest existing folder must be writable to create the rest
-        probe = probe.parent
-    if not probe.is_dir() or not os.access(probe, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise ValueError(f"{option} {str(path)!r} cannot be written (no write access to {str(probe)!r})")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".probe-"):
+            pass
+        if path.exists() and not os.access(path, os.W_OK):
+            raise PermissionError(f"{path} is read-only")
+    except OSError as e:
+        raise ValueError(f"{option} {str(path)!r} cannot be written ({e.strerror or e})") from None
     return path
 
 
@@ -67,15 +74,19 @@ def replay(path: str | Path, say=print, png: str | None = None) -> bool:
     if png:
         check_output_path(png, "--png")
     declaration = plugin.algorithm(doc["algorithm"])
-    try:
-        replayed = declaration.replay(doc, say)
-    except (KeyError, IndexError, TypeError, AttributeError) as e:  # a field missing or of the wrong kind
-        raise ValueError(f"{path}: not a well-formed {doc['algorithm']} counterexample "
-                         f"({type(e).__name__}: {e})") from None
+
+    def replayed_with(say_line):
+        try:
+            return declaration.replay(doc, say_line)
+        except (KeyError, IndexError, TypeError, AttributeError) as e:  # a field missing or of the wrong kind
+            raise ValueError(f"{path}: not a well-formed {doc['algorithm']} counterexample "
+                             f"({type(e).__name__}: {e})") from None
+
+    if png and replayed_with(lambda line: None).draw is None:   # refuse before printing anything
+        raise ValueError(f"{path}: {doc['algorithm']} cannot draw this counterexample "
+                         f"({doc.get('kind', doc.get('method'))}); replay it without --png")
+    replayed = replayed_with(say)
     if png:
-        if replayed.draw is None:
-            raise ValueError(f"{path}: {doc['algorithm']} cannot draw this counterexample "
-                             f"({doc.get('kind', doc.get('method'))}); replay it without --png")
         replayed.draw(png, f"{doc['algorithm']} {doc['reading']}: {doc['property']}")
         say(f"drawn to {png}")
     return replayed.reproduced

@@ -9,6 +9,7 @@ the `Algorithm` declaration (checks.plugin).
 
 from __future__ import annotations
 
+import threading
 import time
 from fractions import Fraction
 from typing import Any, Callable, Iterable
@@ -18,6 +19,16 @@ from checks.explorer import explore
 from checks.verdict import CheckResult, Verdict, hypothesis_find, search_verdict, spark_verdicts
 
 Writer = Callable[[dict[str, Any]], str]
+
+# Set by the CLI's Ctrl-C handler. A KeyboardInterrupt raised inside a finalizer (a Z3 object's
+# __del__, say) is swallowed by Python, so the request is also kept here, and the engines look at
+# it between checks and before they commit anything.
+INTERRUPTED = threading.Event()
+
+
+def stop_if_interrupted() -> None:
+    if INTERRUPTED.is_set():
+        raise KeyboardInterrupt
 
 
 class Context:
@@ -64,7 +75,9 @@ def run_algorithm(algorithm: plugin.Algorithm, scope: str, write: Writer, method
             continue
         if keys is not None and not keys.intersection(check.keys()):
             continue
+        stop_if_interrupted()
         results += run_check(check, ctx)
+    stop_if_interrupted()
     if spark_summary is not None and algorithm.spark is not None and (wanted is None or "spark" in wanted):
         results += spark_results(algorithm, spark_summary, ctx)
     return results
@@ -75,6 +88,11 @@ def run_algorithm(algorithm: plugin.Algorithm, scope: str, write: Writer, method
 # --------------------------------------------------------------------------------------------
 
 def _proof(check: plugin.Proof, ctx: Context) -> list[CheckResult]:
+    import z3
+
+    # Z3 turns Ctrl-C into an "unknown" answer and goes on, which would record a verdict the
+    # check never reached; with its handler off, Ctrl-C interrupts the run like any other step.
+    z3.set_param("ctrl_c", False)
     start = time.perf_counter()
     outcome = check.prove()
     seconds = time.perf_counter() - start
@@ -95,7 +113,7 @@ def _exploration(check: plugin.Exploration, ctx: Context) -> list[CheckResult]:
         witnesses = check.witnesses(label)
         ex = explore(system, {p: invariants[p] for p in check.properties},
                      {p: witnesses[p] for p in check.properties if p in witnesses},
-                     deadline_seconds=deadline, progress=progress)
+                     deadline_seconds=deadline, progress=progress, stop=INTERRUPTED.is_set)
         complete &= ex.complete
         for k in ("states", "transitions", "initial"):
             totals[k] += getattr(ex, k)
@@ -130,6 +148,7 @@ def _enumeration(check: plugin.Enumeration, ctx: Context) -> list[CheckResult]:
     counts: dict[str, int] = {}
     cases = 0
     for case in check.cases():
+        stop_if_interrupted()
         cases += 1
         for k, v in case.counts.items():
             counts[k] = counts.get(k, 0) + v
@@ -154,7 +173,11 @@ def _enumeration(check: plugin.Enumeration, ctx: Context) -> list[CheckResult]:
 
 def _search(check: plugin.Search, ctx: Context) -> list[CheckResult]:
     start = time.perf_counter()
-    cases, found, witnessed = hypothesis_find(check.strategy(), check.judge, check.examples)
+    def judge(example):
+        stop_if_interrupted()
+        return check.judge(example)
+
+    cases, found, witnessed = hypothesis_find(check.strategy(), judge, check.examples)
     seconds = time.perf_counter() - start
     verdict, why = search_verdict(found is not None, bool(witnessed),
                                   vacuous="vacuous: no case reached the witness")

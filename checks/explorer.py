@@ -52,10 +52,12 @@ def explore(system: TransitionSystem,
             max_depth: int | None = None,
             max_states: int | None = None,
             deadline_seconds: float | None = None,
-            progress: Callable[[int], None] | None = None) -> Exploration:
+            progress: Callable[[int], None] | None = None,
+            stop: Callable[[], bool] | None = None) -> Exploration:
     """Explore `system`; a trace is a list of (action, state) pairs, the first action None.
 
-    `progress(states)` is called every 256 expanded states (a progress bar's update).
+    `progress(states)` is called every 256 expanded states (a progress bar's update); `stop()`
+    is asked as often, and when it answers True the exploration raises KeyboardInterrupt (Ctrl-C).
     """
     witnesses = witnesses or {}
     key = system.canonical or (lambda s: s)
@@ -106,7 +108,10 @@ def explore(system: TransitionSystem,
             result.transitions += 1
             visit(system.successor(state, action), depth + 1, key(state), action)
         expanded += 1
-        if progress is not None and expanded % 256 == 0:
-            progress(result.states)
+        if expanded % 256 == 0:
+            if stop is not None and stop():
+                raise KeyboardInterrupt
+            if progress is not None:
+                progress(result.states)
     result.seconds = time.perf_counter() - start
     return result

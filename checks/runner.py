@@ -324,6 +324,7 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         kept_problems = [p for p in (previous.get("mismatches", []) if same_scope else [])
                          if p.split(":")[0] not in replaced
                          and (p.split("/")[0], p.split(":")[0].rsplit("/", 1)[-1]) not in rerun]
+        engine.stop_if_interrupted()   # the last moment an interrupt may still leave everything as it was
         staging.commit()
         write_atomically(report, json.dumps({
             "scope": scope, "seconds": round(time.perf_counter() - started, 1),

@@ -16,7 +16,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator, Protocol
@@ -176,14 +178,15 @@ def finished_segments(out: Path, topologies: int) -> dict[int, int]:
 
 def validate(job: Job, topologies: int, out_dir: str | Path, master: str = "local[*]",
              partitions: int | None = None, segment: int | None = None, batch: int = 500,
-             spark=None, progress: Callable[[int, int], None] | None = None, resume: bool = True) -> RunInfo:
+             spark=None, progress: Callable[[int, int], None] | None = None, resume: bool = True,
+             stop: Callable[[], bool] | None = None) -> RunInfo:
     """Evaluate `topologies` seeds 0..N-1 on Spark and aggregate. Raises on N <= 0.
 
     The seeds are evaluated in segments, each written as Parquet with a marker when it is
     finished; a rerun of the same job on the same code reuses every finished segment and runs the
     rest. Without `segment`, the first segment is small and the next ones are sized from the
     speed measured so far to take about SEGMENT_SECONDS, so that an interrupted run loses at most
-    about that much. The summary is the same for any segmentation (integer sums and minima).
+    about that much. `stop()` is asked after each segment (the CLI's Ctrl-C). The summary is the same for any segmentation (integer sums and minima).
     """
     if not isinstance(topologies, int) or isinstance(topologies, bool) or topologies <= 0:
         raise ValueError(f"the number of topologies must be a positive integer, not {topologies!r}")
@@ -208,7 +211,13 @@ def validate(job: Job, topologies: int, out_dir: str | Path, master: str = "loca
     done = finished_segments(out, topologies) if resume else {}
 
     own = spark is None
-    spark = spark or spark_session(master)
+    if own:
+        # PySpark installs a Ctrl-C handler that cancels every job and raises inside py4j; the
+        # caller's handler (the CLI's stops after the current segment) is put back
+        handler = signal.getsignal(signal.SIGINT)
+        spark = spark_session(master)
+        if threading.current_thread() is threading.main_thread() and handler is not None:
+            signal.signal(signal.SIGINT, handler)
     partitions = partitions or max(2, spark.sparkContext.defaultParallelism * 2)
     spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(batch))
     schema = spark_schema(job)
@@ -238,13 +247,15 @@ def validate(job: Job, topologies: int, out_dir: str | Path, master: str = "loca
                 ran += 1
                 evaluated += hi - lo
                 evaluating += time.perf_counter() - began
-                if segment is None:  # about SEGMENT_SECONDS at the speed seen so far
+                if segment is None:  # about SEGMENT_SECONDS at the speed seen so far, growing at most 4-fold
                     rate = evaluated / max(evaluating, 1e-3)
-                    size = int(min(LARGEST_SEGMENT, max(FIRST_SEGMENT, rate * SEGMENT_SECONDS)))
+                    size = int(min(LARGEST_SEGMENT, 4 * size, max(FIRST_SEGMENT, rate * SEGMENT_SECONDS)))
             wanted.append(str(out / f"segment-{lo:012d}-{hi:012d}"))
             lo = hi
             if progress:
                 progress(hi, topologies)
+            if stop is not None and stop() and lo < topologies:   # Ctrl-C: stop after a finished segment
+                raise KeyboardInterrupt
         summary = summarize(spark.read.parquet(*wanted), job, spark_df=True)
     except KeyboardInterrupt:
         kept = len(finished_segments(out, topologies))

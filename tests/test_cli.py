@@ -36,9 +36,9 @@ def test_replay_of_a_violation_that_does_not_happen_exits_1(tmp_path):
     (["check", "nosuchalgo", "--methods", "z3"], "unknown algorithm 'nosuchalgo'"),
     (["check", "lbdd", "--methods", "smt"], "--methods 'smt'"),
     (["validate", "nosuchalgo", "--topologies", "10"], "unknown algorithm"),
-    (["validate", "scot", "--topologies", "10", "--readings", "snr,nosuch"], "unknown SCOT reading"),
-    (["validate", "irbr", "--topologies", "10", "--readings", "covering/typo"], "unknown IRBR reading"),
-    (["validate", "lbdd", "--topologies", "10", "--readings", "typo"], "unknown LBDD reading 'typo'"),
+    (["validate", "scot", "--topologies", "10", "--readings", "snr,nosuch"], "unknown reading(s) ['nosuch']"),
+    (["validate", "irbr", "--topologies", "10", "--readings", "covering/typo"], "unknown reading(s) ['covering/typo']"),
+    (["validate", "lbdd", "--topologies", "10", "--readings", "typo"], "unknown reading(s) ['typo']"),
     (["claims", "--report", "/nonexistent/check.json"], "run `make check` first"),
 ])
 def test_bad_input_is_one_clear_line_with_exit_2(args, message):

@@ -127,5 +127,5 @@ def test_results_of_other_code_are_not_resumed(spark, tmp_path, monkeypatch):
     import spark_validation.runner as runner
 
     validate(JOB, 300, tmp_path, spark=spark, segment=300)
-    monkeypatch.setattr(runner, "code_fingerprint", lambda: "changed")
+    monkeypatch.setattr(runner, "code_fingerprint", lambda job=None: "changed")
     assert validate(JOB, 300, tmp_path, spark=spark, segment=300).segments_run == 1

@@ -1,0 +1,153 @@
+"""Every bad input to the CLI is one clear line on stderr naming the value, exit status 2, no
+traceback and nothing on stdout; checked before any long work starts. (Issue 15's table; the
+public functions of spec/ and reference/ have their own bad-input tests beside each algorithm.)"""
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from checks import cli, counterexample
+
+ROOT = Path(__file__).resolve().parents[1]
+LBDD_CX = sorted((ROOT / "reports" / "counterexamples" / "lbdd").glob("exhaustive-*.json"))[0]
+SCHEDULE_CX = sorted((ROOT / "reports" / "counterexamples" / "lbdd").glob("z3-*schedule*.json"))[0]
+
+
+def files(tmp: Path) -> dict[str, Path]:
+    """Bad files of every kind, made fresh for each case."""
+    (tmp / "folder").mkdir()
+    (tmp / "notjson.json").write_text("{not json")
+    (tmp / "list.json").write_text("[1, 2]")
+    (tmp / "noalgo.json").write_text(json.dumps({"property": "x"}))
+    (tmp / "unknownalgo.json").write_text(json.dumps({"algorithm": "nosuch", "property": "p", "reading": "r",
+                                                      "method": "z3"}))
+    doc = json.loads(LBDD_CX.read_text())
+    for name, change in {"badreading": {"reading": "no-such-reading"}, "badprop": {"property": "no_such"},
+                         "propnum": {"property": 7}, "nosubs": {"subscribers": "none"},
+                         "baddigest": {"publisher": {"address": "p", "digest": 2 ** 40}},
+                         "badevent": {"events": [{"explode": 1}]}}.items():
+        (tmp / f"{name}.json").write_text(json.dumps({**doc, **change}))
+    report = tmp / "report-noresults.json"
+    report.write_text(json.dumps({"scope": "default"}))
+    (tmp / "afile").write_text("x")
+    return {p.stem: p for p in tmp.iterdir()}
+
+
+# (arguments, a text the error line must contain); {name} is a path from files()
+CASES = [
+    # check: the algorithm, methods, scope, runtime, report, master, Spark size
+    (["check", "nosuch"], "nosuch"), (["check", "LBDD"], "LBDD"), (["check", "../lbdd"], "../lbdd"),
+    (["check", ""], "''"), (["check", "lbdd", "--methods", ""], "--methods"),
+    (["check", "lbdd", "--methods", ","], "--methods"), (["check", "lbdd", "--methods", "z3,,exhaustive"], "--methods"),
+    (["check", "lbdd", "--methods", "smt"], "smt"), (["check", "lbdd", "--methods", "Z3"], "Z3"),
+    (["check", "lbdd", "--methods", " "], "--methods"), (["check", "lbdd", "--methods", "z3;rm"], "z3;rm"),
+    (["check", "lbdd", "--scope", "huge"], "huge"), (["check", "lbdd", "--scope", ""], "--scope"),
+    (["check", "lbdd", "--runtime", "quick"], "quick"), (["check", "lbdd", "--runtime", "fast", "--update-manifest",
+                                                          "--report", "{folder}/r.json"], "--runtime"),
+    (["check", "lbdd", "--methods", "z3", "--report", "{folder}"], "folder"),
+    (["check", "lbdd", "--methods", "z3", "--report", "/proc/no/such/report.json"], "cannot be written"),
+    (["check", "lbdd", "--methods", "z3", "--report", "{afile}/sub/report.json"], "cannot be written"),
+    (["check", "lbdd", "--methods", "z3", "--report", "{notjson}"], "not JSON"),
+    (["check", "lbdd", "--methods", "z3", "--report", "{report-noresults}"], "not a pubsub-proofs report"),
+    (["check", "lbdd", "--master", "yarn"], "yarn"), (["check", "lbdd", "--master", "spark://"], "spark://"),
+    (["check", "lbdd", "--master", "spark://127.0.0.1:1"], "does not answer"),
+    (["check", "lbdd", "--master", "local[0]"], "local[0]"), (["check", "lbdd", "--master", "local[-1]"], "local[-1]"),
+    (["check", "lbdd", "--master", "local[x]"], "local[x]"), (["check", "lbdd", "--master", ""], "--master"),
+    (["check", "lbdd", "--spark-topologies", "0"], "0"), (["check", "lbdd", "--spark-topologies", "-1"], "-1"),
+    (["check", "lbdd", "--spark-topologies", "abc"], "abc"), (["check", "lbdd", "--spark-topologies", "1e3"], "1e3"),
+    (["check", "lbdd", "--spark-topologies", "10000000000"], "10000000000"),
+    (["check", "lbdd", "--spark-topologies", ""], "''"),
+    # validate: the algorithm, size, partitions, master, output paths, readings
+    (["validate", "nosuch"], "nosuch"), (["validate", ""], "''"), (["validate", "lbdd", "--topologies", "0"], "0"),
+    (["validate", "lbdd", "--topologies", "-5"], "-5"), (["validate", "lbdd", "--topologies", "x"], "'x'"),
+    (["validate", "lbdd", "--topologies", "2.5"], "2.5"), (["validate", "lbdd", "--topologies", ""], "''"),
+    (["validate", "lbdd", "--topologies", "10000000000"], "10000000000"),
+    (["validate", "lbdd", "--topologies", "100", "--partitions", "0"], "0"),
+    (["validate", "lbdd", "--topologies", "100", "--partitions", "-2"], "-2"),
+    (["validate", "lbdd", "--topologies", "100", "--partitions", "many"], "many"),
+    (["validate", "lbdd", "--topologies", "100", "--master", "mesos://x"], "mesos://x"),
+    (["validate", "lbdd", "--topologies", "100", "--master", "spark://127.0.0.1:1"], "does not answer"),
+    (["validate", "lbdd", "--topologies", "100", "--json", "{folder}"], "folder"),
+    (["validate", "lbdd", "--topologies", "100", "--json", "/proc/no/such.json"], "cannot be written"),
+    (["validate", "lbdd", "--topologies", "100", "--out", "{afile}"], "afile"),
+    (["validate", "lbdd", "--topologies", "100", "--readings", "no-such"], "no-such"),
+    (["validate", "lbdd", "--topologies", "100", "--readings", ""], "--readings"),
+    (["validate", "lbdd", "--topologies", "100", "--readings", "corrected,,literal"], "--readings"),
+    (["validate", "scot", "--topologies", "100", "--readings", "lbdd-corrected"], "lbdd-corrected"),
+    (["validate", "irbr", "--topologies", "100", "--readings", "covering"], "covering"),
+    (["validate", "irbr", "--topologies", "100000000", "--master", "local[1]"], "--yes"),
+    # replay: the file, its fields, the picture
+    (["replay", "/no/such/file.json"], "/no/such/file.json"), (["replay", "{folder}"], "folder"),
+    (["replay", "{notjson}"], "not JSON"), (["replay", "{list}"], "not a counterexample"),
+    (["replay", "{noalgo}"], "not a counterexample"), (["replay", "{unknownalgo}"], "nosuch"),
+    (["replay", "{badreading}"], "no-such-reading"), (["replay", "{badprop}"], "no_such"),
+    (["replay", "{propnum}"], "property"), (["replay", "{nosubs}"], "subscribers"),
+    (["replay", "{baddigest}"], "publisher"), (["replay", "{badevent}"], "explode"),
+    (["replay", str(LBDD_CX), "--png", "{folder}"], "folder"),
+    (["replay", str(LBDD_CX), "--png", "/proc/no/such.png"], "cannot be written"),
+    (["replay", str(SCHEDULE_CX), "--png", "{folder}/cx.png"], "cannot draw"),
+    # claims, docs, list, bench
+    (["claims", "--report", "/no/such/report.json"], "/no/such/report.json"),
+    (["claims", "--report", "{notjson}"], "notjson"), (["claims", "--report", "{folder}"], "folder"),
+    (["claims", "--report", "{report-noresults}"], "results"),
+    (["docs", "--report", "/no/such/report.json"], "/no/such/report.json"), (["docs", "--report", "{notjson}"], "notjson"),
+    (["list", "nosuch"], "nosuch"), (["list", ""], "''"),
+    (["bench", "--topologies", "0"], "0"), (["bench", "--topologies", "ten"], "ten"),
+    (["bench", "--out", "{folder}"], "folder"),
+    # no command, unknown command, unknown option
+    ([], "command"), (["prove"], "prove"), (["check", "--frobnicate"], "--frobnicate"),
+]
+
+
+@pytest.mark.parametrize("args, names", CASES, ids=[" ".join(a) or "(none)" for a, _ in CASES])
+def test_bad_input_is_one_clear_line_on_stderr_with_exit_2(args, names, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)   # nothing a bad run might write lands in the project
+    paths = files(tmp_path)
+    argv = [a.format(**{k: str(v) for k, v in paths.items()}) for a in args]
+    names = names.format(**{k: str(v) for k, v in paths.items()})
+    try:
+        code = cli.main(argv)
+    except SystemExit as e:   # argparse's own refusals: usage line plus one error line
+        code = e.code
+    out, err = capsys.readouterr()
+    assert code == 2, (argv, code, out[-300:], err[-300:])
+    assert "Traceback" not in err and out == ""
+    error_lines = [line for line in err.splitlines() if "error:" in line]
+    assert len(error_lines) == 1 and names in error_lines[0], err
+
+
+def test_there_are_at_least_75_cli_cases():
+    assert len(CASES) >= 75
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+                    max_leaves=12)
+FIELDS = ["kind", "S", "T", "publisher", "subscribers", "events", "steps", "n", "passes", "k", "L", "live",
+          "operations", "script", "subscriptions", "crashes", "tree", "m", "host", "hosts", "publisher", "trace"]
+
+
+def real_looking(draw_from):
+    """A document of a real algorithm, with a real reading and property or not, and random fields."""
+    return st.fixed_dictionaries(
+        {"algorithm": st.sampled_from(["lbdd", "scot", "irbr"]),
+         "property": st.sampled_from(["every_subscriber_reached", "schedule_partitions_targets",
+                                      "subscription_tree_is_shortest", "notification_delivered_exactly_once",
+                                      "every_interested_subscriber_notified_exactly_once", "no_such"]),
+         "reading": st.sampled_from(["corrected", "literal", "octopis-sbp", "snr", "dnr-literal",
+                                     "covering-ordered/repaired/smallest/resubscribe-uncovered", "x"]),
+         "method": st.sampled_from(["z3", "exhaustive", "hypothesis", "spark"])},
+        optional={f: draw_from for f in FIELDS})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.binary(max_size=200), JSON, real_looking(JSON)))
+def test_the_counterexample_reader_refuses_malformed_files_with_a_value_error(tmp_path_factory, content):
+    path = tmp_path_factory.mktemp("fuzz") / "cx.json"
+    path.write_bytes(content if isinstance(content, bytes) else json.dumps(content).encode())
+    try:
+        counterexample.replay(path, say=lambda line: None)
+    except ValueError:
+        pass   # a clear error; anything else (KeyError, TypeError, a traceback) fails the test
