@@ -5,11 +5,14 @@ the algorithm's declaration, checks.plugin), each quoting its paper section, and
 declaration lists as reached by no check (`Algorithm.claims`, with why). Per reading, the records
 of all methods are combined:
 
-    fails             some method found a violation; the counterexample shown is the most
+    violated          some method found a violation; the counterexample shown is the most
                       convincing one (z3, then exhaustive, then hypothesis, then spark)
     proved            Z3 proved it for all sizes and nothing violated it
-    holds (bounded)   it held up to the bounds each method states, and no proof exists
-    unknown           nothing decided it (timeouts, vacuous runs)
+    holds             it held up to the bounds each method states, and no proof exists
+    unknown           nothing decided it (timeouts); "unknown (vacuous)" where a check never
+                      reached the property's witness
+
+These are the verdict words of the README, `check` and the docs.
 
 A claim that fails under some readings and holds under others is "ambiguous": what the paper
 claims depends on how its pseudocode is read.
@@ -25,8 +28,8 @@ from checks import plugin
 from checks.verdict import METHODS
 from spec.registry import properties
 
-FAILS, PROVED, BOUNDED, UNKNOWN = "fails", "proved", "holds (bounded)", "unknown"
-COLOURS = {FAILS: "red", PROVED: "bold green", BOUNDED: "green", UNKNOWN: "yellow"}
+FAILS, PROVED, BOUNDED, UNKNOWN, VACUOUS = "violated", "proved", "holds", "unknown", "unknown (vacuous)"
+COLOURS = {FAILS: "red", PROVED: "bold green", BOUNDED: "green", UNKNOWN: "yellow", VACUOUS: "yellow"}
 
 
 def load_report(report_path: str | Path) -> dict[str, Any]:
@@ -80,11 +83,16 @@ def combine(records: list[dict[str, Any]]) -> dict[str, Any]:
     else:
         entry["summary"] = "; ".join(f"{r['method']}: {r.get('detail') or r['verdict']}" for r in records) \
             or "no check ran"
+        if records and all(str(r.get("detail", "")).startswith("vacuous") for r in by_verdict["unknown"]):
+            entry["verdict"] = VACUOUS
+    vacuous = [r["method"] for r in by_verdict["unknown"] if str(r.get("detail", "")).startswith("vacuous")]
+    if vacuous and entry["verdict"] in (PROVED, BOUNDED):   # a pass elsewhere does not hide a vacuous check
+        entry["summary"] += f"; vacuous (witness never reached): {', '.join(vacuous)}"
     return entry
 
 
 def overall(readings: dict[str, dict[str, Any]]) -> str:
-    """holds / fails / ambiguous across readings (unknown readings decide nothing)."""
+    """holds / violated / ambiguous across readings (unknown readings decide nothing)."""
     verdicts = {r["verdict"] for r in readings.values()}
     if not verdicts:
         return "not checked"

@@ -340,7 +340,7 @@ def verdict_cell(combined: dict[str, Any] | None) -> str:
     if combined is None:
         return "not checked"
     if combined["verdict"] == FAILS:
-        return f"**fails** ({combined['counterexample_method']})"
+        return f"**violated** ({combined['counterexample_method']})"
     return combined["verdict"]
 
 
@@ -349,8 +349,9 @@ def claims_section(ctx: DocsContext) -> str:
     mismatches = report.get("mismatches") or []
     lines = [f"From `{ctx.shown(ctx.report_path)}` (scope `{report.get('scope')}`, {len(report['results'])} check "
              f"records, {len(mismatches)} difference(s) from `{ctx.shown(ctx.algorithm.manifest)}`). Per reading: "
-             "**fails** (some method found a counterexample), **proved** (Z3, all sizes), **holds (bounded)** (up to "
-             "the stated bounds), **unknown**. A claim is *ambiguous* when its verdict depends on the reading.", ""]
+             "**violated** (some method found a counterexample), **proved** (Z3, all sizes), **holds** (up to "
+             "the stated bounds, never more), **unknown** (undecided; *vacuous* where no run reached the "
+             "property's witness). A claim is *ambiguous* when its verdict depends on the reading.", ""]
     rows = []
     for e in ctx.entries:
         readings = e["readings"]

@@ -118,19 +118,19 @@ def test_claims_table_combines_every_method_per_reading(toy_report):
     assert a["claim"] == "sec. 9: a"
     assert a["readings"]["corrected"]["verdict"] == "proved"
     # a violation wins over a proof elsewhere, and the counterexample is z3's, then exhaustive's, ...
-    assert a["readings"]["literal"]["verdict"] == "fails"
+    assert a["readings"]["literal"]["verdict"] == "violated"
     assert a["readings"]["literal"]["counterexample"] == "z3-a.json"
     assert a["readings"]["literal"]["replay"] == "pubsub-proofs replay z3-a.json"
     assert b["readings"]["literal"]["counterexample"] == "hyp-b.json"
     assert d["readings"]["corrected"]["counterexample"] == "spark-d.json"
     bounded = b["readings"]["corrected"]
-    assert bounded["verdict"] == "holds (bounded)"
+    assert bounded["verdict"] == "holds"
     assert "exhaustive" in bounded["summary"] and "12 states" in bounded["summary"]
     assert "hypothesis" in bounded["summary"] and "150 cases" in bounded["summary"]
     assert c["readings"]["corrected"]["verdict"] == "unknown"
-    assert c["readings"]["literal"]["verdict"] == "holds (bounded)"
+    assert c["readings"]["literal"]["verdict"] == "holds"
     assert e["readings"]["corrected"]["verdict"] == "proved"
-    assert [x["overall"] for x in (a, b, c, d, e)] == ["ambiguous", "ambiguous", "holds", "fails", "holds"]
+    assert [x["overall"] for x in (a, b, c, d, e)] == ["ambiguous", "ambiguous", "holds", "violated", "holds"]
     assert json.loads(json.dumps(list(table.values()))) == list(table.values())
 
 
@@ -163,7 +163,7 @@ def test_print_claims_shows_verdicts_and_replay_commands(toy_report):
     console = Console(record=True, width=200)
     claims.print_claims(claims.claims_table(toy_report), console)
     text = console.export_text()
-    assert "toy.a" in text and "fails" in text and "holds (bounded)" in text
+    assert "toy.a" in text and "violated" in text and "holds" in text
     assert "pubsub-proofs replay z3-a.json" in text
 
 
@@ -183,7 +183,7 @@ def test_every_algorithm_gets_the_generic_sections_in_the_project_it_runs_in(pro
     assert "| `hasty` | a step of 2 | **2** | **jumps by two** |" in text
     # claims: key readings are those every checked claim was checked under (here both)
     assert "| property | paper claim | careful | hasty | other readings | overall |" in text
-    assert ("| `stays_small` | sec. 9: stays_small | holds (bounded) | **fails** (exhaustive) | - "
+    assert ("| `stays_small` | sec. 9: stays_small | holds | **violated** (exhaustive) | - "
             "| **ambiguous** |") in text
     assert "| `counts_up` | sec. 2: the counter counts up | not checked | not checked | - | **not checked** |" in text
     # counterexamples are linked relative to docs/, inside the project
