@@ -3,6 +3,7 @@ standalone cluster (a master and a worker started on 127.0.0.1 and stopped after
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -74,6 +75,13 @@ def _free_port():
         return s.getsockname()[1]
 
 
+def _cmdline(proc: Path) -> bytes:
+    try:
+        return (proc / "cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
 @pytest.mark.cluster
 def test_a_standalone_cluster_gives_the_local_answer(tmp_path):
     import pyspark
@@ -112,6 +120,26 @@ def test_a_standalone_cluster_gives_the_local_answer(tmp_path):
         expected = summarize(evaluate_locally(JOB, np.arange(300)), JOB)
         assert without_config(on_cluster) == expected
         assert list((tmp_path / "cx" / "lbdd").glob("spark-literal-*.json"))
+
+        # a killed executor: once the first segment is written, its JVM is killed mid-job; the worker
+        # starts another, Spark retries the lost tasks, and the summary is the undisturbed one
+        killed = tmp_path / "killed"
+        job = subprocess.Popen([sys.executable, "-m", "checks.cli", "validate", "lbdd", "--topologies", "10000",
+                                "--master", url, "--out", str(killed), "--json", str(tmp_path / "killed.json"),
+                                "--counterexamples", str(tmp_path / "cx2")],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 240
+        while not list(killed.glob("segment-*/_SUCCESS")) and time.time() < deadline and job.poll() is None:
+            time.sleep(0.2)
+        executors = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()
+                     and b"CoarseGrainedExecutorBackend" in _cmdline(p)]
+        assert executors, "no executor to kill"
+        for pid in executors:
+            os.kill(pid, signal.SIGKILL)
+        out_text, err_text = job.communicate(timeout=300)
+        assert job.returncode == 0, out_text[-2000:] + err_text[-2000:]
+        after_kill = json.loads((tmp_path / "killed.json").read_text())
+        assert without_config(after_kill) == summarize(evaluate_locally(JOB, np.arange(10000)), JOB)
     finally:
         for proc in (worker, master):
             if proc is not None:
