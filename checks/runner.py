@@ -168,15 +168,11 @@ def counterexample_folder(report: Path) -> Path:
 
 
 def load_previous(report: Path) -> dict[str, Any] | None:
-    if not report.exists():
-        return None
-    try:
-        previous = json.loads(report.read_text())
-    except json.JSONDecodeError as e:
-        raise ValueError(f"the report {report} is not JSON ({e}); move it away to start a new one") from None
-    if not isinstance(previous, dict) or not isinstance(previous.get("results"), list):
-        raise ValueError(f"{report} is not a pubsub-proofs report (no 'results' list); move it away to start a new one")
-    return previous
+    """The report a run merges into, or None; a file there that is no report is an error (move it
+    away), never overwritten."""
+    from checks.claims import load_report
+
+    return load_report(report) if report.exists() else None
 
 
 def remove_unreferenced(folder: Path, records: list[dict[str, Any]]) -> list[Path]:

@@ -205,5 +205,5 @@ def test_updating_the_manifest_with_a_runtime_class_is_refused(tmp_path):
 
 def test_a_report_that_is_not_one_is_a_clear_error_before_anything_runs(tmp_path):
     (tmp_path / "check.json").write_text('{"scope": "default"}')
-    with pytest.raises(ValueError, match="not a pubsub-proofs report"):
+    with pytest.raises(ValueError, match="not a check report"):
         runner.run([FIXTURE], report=tmp_path / "check.json", methods={"exhaustive"})
