@@ -41,6 +41,14 @@ from checks.verdict import Verdict
 Document = dict[str, Any]
 
 
+def lookup(known: Mapping[str, Any], name: Any, what: str) -> Any:
+    """known[name], or a ValueError naming the value and what is accepted."""
+    try:
+        return known[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown {what} {name!r}; known: {', '.join(known)}") from None
+
+
 # --------------------------------------------------------------------------------------------
 # Readings and scopes
 # --------------------------------------------------------------------------------------------
@@ -61,10 +69,7 @@ class Catalogue:
             raise ValueError(f"key readings {unknown} are not in the catalogue")
 
     def __getitem__(self, name: str) -> Any:
-        try:
-            return self.readings[name]
-        except KeyError:
-            raise ValueError(f"unknown reading {name!r}; known: {', '.join(self.readings)}") from None
+        return lookup(self.readings, name, "reading")
 
     def __iter__(self):
         return iter(self.readings)
@@ -215,6 +220,12 @@ class SparkJob:
     # document that checks' replay reads is made here when the job gives spec-level data.
     counterexample: Callable[[Any, str, int], Document] | None = None
 
+    @classmethod
+    def of(cls, module: str, **fields: Any) -> "SparkJob":
+        """The job of a spark_validation module by its conventional names: `default_job()` and
+        `from_config(config)`, imported when first used (starting no Spark before it is needed)."""
+        return cls(job=lazy(f"{module}:default_job"), from_config=lazy(f"{module}:from_config"), **fields)
+
     def document(self, job: Any, column: str, seed: int) -> Document:
         if self.counterexample is not None:
             return self.counterexample(job, column, seed)
@@ -256,10 +267,7 @@ class Algorithm:
             raise ValueError(f"{self.name}: a declaration needs at least a 'default' scope")
 
     def scope(self, name: str) -> Any:
-        try:
-            return self.scopes[name]
-        except KeyError:
-            raise ValueError(f"unknown scope {name!r} for {self.name}; known: {', '.join(self.scopes)}") from None
+        return lookup(self.scopes, name, f"{self.name} scope")
 
     def properties(self) -> list[Any]:
         from spec.registry import properties
@@ -278,6 +286,23 @@ def lazy(target: str) -> Callable[..., Any]:
 
     call.__qualname__ = call.__name__ = target
     return call
+
+
+def beside(package: str) -> dict[str, Any]:
+    """What a declaration package holds by convention, as Algorithm fields: its `manifest.json`,
+    and its `docs.sections` and `bench.figures` where those modules exist. A declaration writes
+    `**plugin.beside(__name__)` instead of naming the three again."""
+    import importlib.util
+
+    found = importlib.util.find_spec(package)
+    if found is None or not found.submodule_search_locations:
+        raise ValueError(f"{package!r} is not a package: its manifest, docs and bench go beside its __init__.py")
+    folder = Path(list(found.submodule_search_locations)[0])
+    fields: dict[str, Any] = {"manifest": folder / "manifest.json"}
+    for field, module, function in (("docs", "docs", "sections"), ("bench", "bench", "figures")):
+        if (folder / f"{module}.py").exists():
+            fields[field] = lazy(f"{package}.{module}:{function}")
+    return fields
 
 
 PLUGINS_VARIABLE = "PUBSUB_PROOFS_PLUGINS"
@@ -318,8 +343,4 @@ def algorithm(name: str) -> Algorithm:
         declaration = getattr(importlib.import_module(f"checks.algorithms.{name}"), "ALGORITHM", None)
         if isinstance(declaration, Algorithm) and declaration.name == name:
             return declaration
-    known = algorithms()
-    try:
-        return known[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown algorithm {name!r}; known: {', '.join(known)}") from None
+    return lookup(algorithms(), name, "algorithm")

@@ -158,6 +158,6 @@ def default_job() -> LbddJob:
     return LbddJob()
 
 
-def job_from_config(config: dict[str, Any]) -> LbddJob:
+def from_config(config: dict[str, Any]) -> LbddJob:
     """The job a summary's configuration describes."""
     return LbddJob(readings=tuple(config["readings"]), max_subscribers=config["max_subscribers"])

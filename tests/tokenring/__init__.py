@@ -9,7 +9,6 @@ chain), hypothesis and a Spark job. Each rejects the planted bug, `keeps-at-wrap
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import attrs
 
@@ -189,10 +188,7 @@ ALGORITHM = plugin.Algorithm(
     readings=plugin.Catalogue(T.READINGS, describe=lambda r: (
         "clears the sender's token on every pass" if r.clear_at_wrap else
         "keeps the sender's token when it wraps to process 0 (planted bug)") + f"; loss {r.loss}"),
-    scopes=SCOPES, checks=checks, replay=replay, manifest=Path(__file__).with_name("manifest.json"),
-    spark=plugin.SparkJob(job=plugin.lazy("tokenring.job:default_job"),
-                          from_config=lambda config: __import__("tokenring.job").job.TokenRingJob(
-                              readings=tuple(config["readings"])),
-                          scope=lambda summary, job: f"{summary['cases']} random runs on rings of 2..7",
-                          unit="runs", size="processes", instances={"default": 2000, "large": 20_000}),
-    docs=docs)
+    scopes=SCOPES, checks=checks, replay=replay,
+    spark=plugin.SparkJob.of("tokenring.job", scope=lambda summary, job: f"{summary['cases']} random runs on rings of 2..7",
+                             unit="runs", size="processes", instances={"default": 2000, "large": 20_000}),
+    docs=docs, **plugin.beside(__name__))

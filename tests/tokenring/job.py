@@ -71,3 +71,7 @@ class TokenRingJob:
 
 def default_job() -> TokenRingJob:
     return TokenRingJob()
+
+
+def from_config(config: dict) -> TokenRingJob:
+    return TokenRingJob(readings=tuple(config["readings"]))

@@ -18,7 +18,6 @@ tables, `remove-only` and the planted bugs in the tests are the negative control
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -118,12 +117,10 @@ ALGORITHM = plugin.Algorithm(
     readings=READINGS,
     scopes=SCOPES,
     checks=checks,
-    spark=plugin.SparkJob(job=plugin.lazy("spark_validation.irbr:default_job"),
-                          from_config=plugin.lazy("spark_validation.irbr:from_config"),
-                          scope=spark_scope, unit="workloads", size="nodes", counterexample=spark_document),
+    spark=plugin.SparkJob.of("spark_validation.irbr",
+                             scope=spark_scope, unit="workloads", size="nodes",
+                             counterexample=spark_document),
     replay=replay,
-    manifest=Path(__file__).with_name("manifest.json"),
     deadline_seconds=300.0,
-    docs=plugin.lazy("checks.algorithms.irbr.docs:sections"),
-    bench=plugin.lazy("checks.algorithms.irbr.bench:figures"),
+    **plugin.beside(__name__),
 )

@@ -22,7 +22,6 @@ drawing), the declaration.
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 import attrs
@@ -443,12 +442,9 @@ ALGORITHM = plugin.Algorithm(
     readings=CATALOGUE,
     scopes=SCOPES,
     checks=checks,
-    spark=plugin.SparkJob(job=plugin.lazy("spark_validation.lbdd:default_job"),
-                          from_config=plugin.lazy("spark_validation.lbdd:job_from_config"),
-                          scope=spark_scope, unit="topologies", size="subscribers", counterexample=spark_document),
+    spark=plugin.SparkJob.of("spark_validation.lbdd",
+                             scope=spark_scope, unit="topologies", size="subscribers",
+                             counterexample=spark_document),
     replay=replay,
-    manifest=Path(__file__).with_name("manifest.json"),
-    deadline_seconds=120.0,
-    docs=plugin.lazy("checks.algorithms.lbdd.docs:sections"),
-    bench=plugin.lazy("checks.algorithms.lbdd.bench:figures"),
+    **plugin.beside(__name__),
 )

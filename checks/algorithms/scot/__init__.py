@@ -21,7 +21,6 @@ Readings: the spec's catalogue (spec.scot.READINGS), by kind. The checks at a sc
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 from typing import Any, Iterator
 
 import attrs
@@ -254,12 +253,9 @@ ALGORITHM = plugin.Algorithm(
     readings=plugin.Catalogue(S.READINGS, describe=lambda reading: reading.summary),
     scopes=SCOPES,
     checks=checks,
-    spark=plugin.SparkJob(job=plugin.lazy("spark_validation.scot:default_job"),
-                          from_config=plugin.lazy("spark_validation.scot:from_config"),
-                          scope=spark_scope, unit="scenarios", size="brokers", counterexample=D.spark_document),
+    spark=plugin.SparkJob.of("spark_validation.scot",
+                             scope=spark_scope, unit="scenarios", size="brokers",
+                             counterexample=D.spark_document),
     replay=D.replay,
-    manifest=Path(__file__).with_name("manifest.json"),
-    deadline_seconds=120.0,
-    docs=plugin.lazy("checks.algorithms.scot.docs:sections"),
-    bench=plugin.lazy("checks.algorithms.scot.bench:figures"),
+    **plugin.beside(__name__),
 )
