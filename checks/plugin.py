@@ -41,12 +41,12 @@ from checks.verdict import Verdict
 Document = dict[str, Any]
 
 
-def lookup(known: Mapping[str, Any], name: Any, what: str) -> Any:
+def lookup(known: Mapping[str, Any], name: Any, what: str, of: str = "") -> Any:
     """known[name], or a ValueError naming the value and what is accepted."""
     try:
         return known[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown {what} {name!r}; known: {', '.join(known)}") from None
+        raise ValueError(f"unknown {what} {name!r}{f' for {of}' if of else ''}; known: {', '.join(known)}") from None
 
 
 # --------------------------------------------------------------------------------------------
@@ -267,7 +267,7 @@ class Algorithm:
             raise ValueError(f"{self.name}: a declaration needs at least a 'default' scope")
 
     def scope(self, name: str) -> Any:
-        return lookup(self.scopes, name, f"{self.name} scope")
+        return lookup(self.scopes, name, "scope", of=self.name)
 
     def properties(self) -> list[Any]:
         from spec.registry import properties
