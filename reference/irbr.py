@@ -31,6 +31,21 @@ from spec.irbr import Filter, Publication, Space, common_prefix_length, parse_fi
 _AFTER_EVERY_DIGIT = "~"  # sorts after 0-9 and a-z
 
 
+def _filter(f) -> Filter:
+    """A Filter, or its text parsed."""
+    if isinstance(f, str):
+        return parse_filter(f)
+    if not isinstance(f, Filter):
+        raise TypeError(f"f must be a Filter or a filter's text such as 'x in 1..5', not {f!r}")
+    return f
+
+
+def _nodes(nodes) -> set:
+    if isinstance(nodes, (str, bytes)) or not isinstance(nodes, Iterable):  # fail("01") is not fail(["0", "1"])
+        raise TypeError(f"nodes must be a collection of identifiers, not {nodes!r}")
+    return set(nodes)
+
+
 class Network:
     """`Network(k, L, ids)`: a Pastry-style network of live nodes with IRBR's filter tables."""
 
@@ -54,6 +69,10 @@ class Network:
 
     def delegations(self, n: str, level: int) -> list[tuple[str, str]]:
         """(range prefix, representative) for every range n delegates at levels >= level."""
+        if n not in self._tables:  # checked once per node (the table is kept): no typo gets a table
+            self.space.check(n)
+            if not isinstance(level, int) or not 0 <= level <= self.space.L:
+                raise ValueError(f"level must be an integer in 0..{self.space.L}, not {level!r}")
         cached = self._tables.get(n)
         if cached is None:
             cached = self._tables[n] = self._delegation_table(n)
@@ -121,7 +140,7 @@ class Network:
     # -- operations ------------------------------------------------------------------------
 
     def _live(self, n: str) -> str:
-        if n not in self.live:
+        if not isinstance(n, str) or n not in self.live:
             raise ValueError(f"{n!r} is not a live node")
         return n
 
@@ -142,8 +161,9 @@ class Network:
         self._reach[(node, f)] = min(level, self._reach.get((node, f), self.space.L))
 
     def subscribe(self, node: str, f: Filter | str) -> int:
-        """Subscribe `node` to `f` (a Filter or its text); returns the messages sent."""
-        node, f = self._live(node), parse_filter(f) if isinstance(f, str) else f
+        """Subscribe `node` to `f` (a Filter or its text); returns the messages sent. An empty
+        filter (a range lo > hi) is a valid subscription that no event matches."""
+        node, f = self._live(node), _filter(f)
         level = self._level(node, f)
         sent, _ = self._broadcast(node, level)
         self._record(node, f, sent, level)
@@ -153,7 +173,7 @@ class Network:
         """Withdraw `node`'s subscription `f` everywhere; under `resubscribe-uncovered` every node
         that hears of it widens its own subscriptions that the withdrawn filter had covered
         (spec.irbr.unsubscribe). Returns the messages sent, the widenings included."""
-        node, f = self._live(node), parse_filter(f) if isinstance(f, str) else f
+        node, f = self._live(node), _filter(f)
         if (f, node) not in self._ft[node].get(node, []):
             raise ValueError(f"{node!r} has no subscription {f}")
         sent, _ = self._broadcast(node, 0)
@@ -178,7 +198,7 @@ class Network:
         return messages
 
     def fail(self, nodes: Iterable[str]) -> None:
-        nodes = set(nodes)
+        nodes = _nodes(nodes)
         I.check_failures(self.live, nodes)
         self.live -= nodes
         self._live_sorted, self._tables = None, {}
@@ -191,6 +211,7 @@ class Network:
     def publish(self, node: str, event: dict) -> Publication:
         """Publish `event` at `node`: who was notified (node -> times) and the messages sent."""
         node = self._live(node)
+        I.check_event(event)
 
         def matches(m: str, prefix: str) -> bool:
             return any(f.matches(event) for f, _ in self._ft[m].get(prefix, ()))
@@ -260,6 +281,7 @@ class Network:
 
     def filter_table(self, node: str) -> list[tuple[str, Filter, str]]:
         """FT^node as sorted (prefix, filter, subscriber) entries, as spec.irbr.Network.ft gives them."""
+        self._live(node)
         return sorted((p, f, s) for p, entries in self._ft[node].items() for f, s in entries)
 
 
@@ -293,6 +315,8 @@ class Scribe:
         """Pastry's route from `source` to the rendezvous: each hop shares at least one more digit
         with the key (the node `at`'s table names for that range, chosen per node as under the
         `per-node` reading), then the rendezvous itself."""
+        if not isinstance(source, str) or source not in self.live:
+            raise ValueError(f"{source!r} is not a live node")
         path, at = [source], source
         live = sorted(self.live)
         while at != self.root:
@@ -305,7 +329,9 @@ class Scribe:
 
     def subscribe(self, node: str, f: Filter | str) -> int:
         """Join the tree along the route to the rendezvous; returns the messages sent."""
-        f = parse_filter(f) if isinstance(f, str) else f
+        if not isinstance(node, str) or node not in self.live:
+            raise ValueError(f"{node!r} is not a live node")
+        f = _filter(f)
         self.filters.setdefault(node, []).append(f)
         return self._join(node)
 
@@ -327,8 +353,9 @@ class Scribe:
 
     def publish(self, node: str, event: dict) -> Publication:
         """Route the event to the rendezvous, then down the tree; failed nodes drop it."""
-        if node not in self.live:
+        if not isinstance(node, str) or node not in self.live:
             raise ValueError(f"{node!r} is not a live node")
+        I.check_event(event)
         messages = 0
         received: dict[str, int] = {}
         path = self.route(node)
@@ -352,7 +379,7 @@ class Scribe:
 
     def fail(self, nodes: Iterable[str]) -> None:
         """Nodes crash; the tree keeps them until `repair()`. The rendezvous moves if it failed."""
-        nodes = set(nodes)
+        nodes = _nodes(nodes)
         I.check_failures(self.live, nodes)
         self.live -= nodes
         for n in nodes:
@@ -389,7 +416,10 @@ class Workload:
 
     def replay(self, net: "Network", join_design: str = "copy-closest", on_publish=None) -> None:
         """Apply the operations; `on_publish(index, run)` gets every publication's PublishRun."""
+        known = ("subscribe", "unsubscribe", "fail", "leave", "join", "publish")
         for index, (kind, node, item) in enumerate(self.operations):
+            if kind not in known:  # else it would be taken for a publish
+                raise ValueError(f"operation {index}: unknown kind {kind!r}; known: {', '.join(known)}")
             if kind == "subscribe":
                 net.subscribe(node, item)
             elif kind == "unsubscribe":
@@ -409,6 +439,8 @@ class Workload:
 def random_filter(rng: np.random.Generator) -> Filter:
     """A conjunction over x and y (values 0..9): each constrained with probability 3/4 to an
     interval or a value, so that filters often cover one another."""
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng must be a numpy.random.Generator, not {rng!r}")
     bounds = {}
     for a in ATTRIBUTES:
         if rng.random() < 0.75:
@@ -433,8 +465,13 @@ def random_workload(seed: int, max_nodes: int = MAX_RANDOM_NODES, max_operations
     (10%); a draw with nothing to act on (no subscription held, one node left, an identifier
     already live, a subscription already held) is skipped; the
     last operation is a publish."""
-    if max_nodes < 2 or max_operations < 2:
-        raise ValueError("max_nodes and max_operations must be at least 2")
+    for name, value, least in (("max_nodes", max_nodes, 2), ("max_operations", max_operations, 2),
+                               ("small_nodes", small_nodes, 2), ("large_every", large_every, 1)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an integer >= {least}, not {value!r}")
+        if value < least:  # small_nodes 1 leaves no network; large_every 0 would make every one large
+            raise ValueError(f"{name} must be at least {least}, not {value!r}" if name in ("small_nodes", "large_every")
+                             else "max_nodes and max_operations must be at least 2")
     rng = rng_for(ALGORITHM_SALT, seed)
     k = int(rng.choice(BASES))
     large = max_nodes > small_nodes and rng.random() * large_every < 1

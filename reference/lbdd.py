@@ -13,12 +13,13 @@ same edges on every reading. Readings are the spec's `Reading` values, selected 
 from __future__ import annotations
 
 import hashlib
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import attrs
 import numpy as np
 
-from spec.lbdd import Dissemination, Reading, parse_ipv4, reading_named
+from spec.lbdd import (DIGEST_LIMIT, Dissemination, Reading, check_digest, check_reading, check_size,
+                       parse_ipv4, reading_named)
 
 
 class NotATreeError(ValueError):
@@ -39,9 +40,47 @@ class Tree:
     senders: np.ndarray   # int64, per copy
     receivers: np.ndarray  # int64, per copy
 
+    def __attrs_post_init__(self) -> None:
+        # once per tree (vectorized): a copy to a member that does not exist would index past
+        # the arrays in every metric below
+        size = len(self.digests)
+        if size == 0 or len(self.buckets) != size:
+            raise ValueError(f"a tree needs the publisher and one bucket per member: {size} digests, "
+                             f"{len(self.buckets)} buckets")
+        if len(self.senders) != len(self.receivers):
+            raise ValueError(f"senders and receivers must pair up: {len(self.senders)} senders, "
+                             f"{len(self.receivers)} receivers")
+        for name in ("senders", "receivers"):
+            ends = np.asarray(getattr(self, name))
+            if ends.size and (ends.dtype.kind not in "iu" or ends.min() < 0 or ends.max() >= size):
+                raise ValueError(f"{name} must be member indices in 0..{size - 1}, not {ends.min()}..{ends.max()}")
+
     @property
     def n(self) -> int:
         return len(self.digests) - 1
+
+
+def _check_tree(tree) -> Tree:
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be a reference.lbdd.Tree, not {tree!r}")
+    return tree
+
+
+def _check_digest_array(digests) -> np.ndarray:
+    """Subscriber digests as given: integers of 32 bits (checked once, vectorized)."""
+    if isinstance(digests, (str, bytes)):
+        raise TypeError(f"digests must be an array of integers, not {digests!r}")
+    values = np.asarray(digests)
+    if values.ndim != 1:
+        raise ValueError(f"digests must be one-dimensional, not of shape {values.shape}")
+    if values.size == 0:
+        return values
+    if values.dtype.kind not in "iu":
+        raise TypeError(f"digests must be integers, not of dtype {values.dtype}")
+    low, high = int(values.min()), int(values.max())
+    if low < 0 or high >= DIGEST_LIMIT:
+        raise ValueError(f"digests must lie in 0..2**32-1, not {low if low < 0 else high}")
+    return values
 
 
 def owned_bounds(ranks: np.ndarray, s, t, ratio: str) -> tuple[np.ndarray, np.ndarray]:
@@ -49,6 +88,10 @@ def owned_bounds(ranks: np.ndarray, s, t, ratio: str) -> tuple[np.ndarray, np.nd
 
     `s` and `t` are scalars or arrays aligned with `ranks` (s >= 1).
     """
+    if ratio not in ("integer", "ceil", "real", "floored"):
+        raise ValueError(f"ratio must be one of integer, ceil, real, floored, not {ratio!r}")
+    if np.any(np.asarray(s) < 1):  # an empty sending bucket would divide by zero
+        raise ValueError(f"s (the sending bucket's size) must be at least 1, not {np.min(s)}")
     if ratio == "integer":
         q = t // s
         low, up = q * (ranks - 1) + 1, q * ranks
@@ -72,6 +115,12 @@ def disseminate(digests: np.ndarray, publisher_digest: int, reading: Reading,
     the occupied buckets, rank each member inside its bucket, find each bucket's target bucket,
     and cut the target bucket into the rank's interval.
     """
+    digests = _check_digest_array(digests)
+    check_digest(publisher_digest, "publisher_digest")
+    check_reading(reading)
+    if tie_order is not None and len(tie_order) != len(digests) + 1:
+        raise ValueError(f"tie_order must rank all {len(digests) + 1} members (publisher first), "
+                         f"not {len(tie_order)}")
     n = len(digests)
     all_digests = np.concatenate([np.array([publisher_digest], dtype=np.uint64),
                                   np.asarray(digests, dtype=np.uint64)])
@@ -117,6 +166,9 @@ def disseminate(digests: np.ndarray, publisher_digest: int, reading: Reading,
 
 def as_dissemination(tree: Tree, addresses: Sequence[str] | None = None) -> Dissemination:
     """The spec's view of a reference tree, so the spec's predicates judge it."""
+    _check_tree(tree)
+    if isinstance(addresses, str):
+        raise TypeError(f"addresses must be a list of str, not {addresses!r}")
     if addresses is None:
         addresses = ["p"] + [f"s{i}" for i in range(1, tree.n + 1)]
     return Dissemination(tuple(addresses), tuple(tree.buckets.tolist()),
@@ -127,6 +179,8 @@ def canonical_addresses(subscribers: Sequence[str], publisher: str) -> tuple[str
     """Validate once: every address an IPv4 dotted quad, no duplicates, publisher not subscribing."""
     if isinstance(subscribers, str):
         raise ValueError("subscribers must be a list of IPv4 addresses, not one string")
+    if isinstance(subscribers, bytes) or not isinstance(subscribers, Iterable):
+        raise TypeError(f"subscribers must be a list of IPv4 addresses, not {subscribers!r}")
     pub = str(parse_ipv4(publisher))
     subs = [str(parse_ipv4(s)) for s in subscribers]
     if len(set(subs)) != len(subs):
@@ -139,8 +193,9 @@ def canonical_addresses(subscribers: Sequence[str], publisher: str) -> tuple[str
 
 
 def build(subscribers: Sequence[str], publisher: str, reading: str | Reading = "corrected") -> Tree:
-    """The copy graph for IPv4 subscribers and publisher under a named reading."""
-    reading = reading_named(reading) if isinstance(reading, str) else reading
+    """The copy graph for IPv4 subscribers and publisher under a named reading. No subscribers is
+    a valid corner case: a tree of the publisher alone (n = 0, no copies)."""
+    reading = reading_named(reading) if isinstance(reading, str) else check_reading(reading)
     pub, subs = canonical_addresses(subscribers, publisher)
     digests = fast_digests([pub] + subs, reading.hash_input)
     return disseminate(digests[1:], int(digests[0]), reading, address_order([pub] + subs))
@@ -176,11 +231,13 @@ def build_tree(subscribers: Sequence[str], publisher: str, reading: str | Readin
 
 def point_to_point(n: int) -> Tree:
     """The baseline: the publisher sends every copy itself."""
+    check_size(n, "n", 0)
     return Tree(np.zeros(n + 1, np.uint64), np.r_[0, np.ones(n, np.int64)],
                 np.zeros(n, np.int64), np.arange(1, n + 1, dtype=np.int64))
 
 
 def copies_sent(tree: Tree) -> np.ndarray:
+    _check_tree(tree)
     return np.bincount(tree.senders, minlength=tree.n + 1)
 
 
@@ -188,11 +245,13 @@ def depth(tree: Tree) -> int:
     """Longest publisher-to-subscriber path in hops: the spec's `tree_depth`, on this tree."""
     from spec.lbdd import tree_depth
 
+    _check_tree(tree)
     return tree_depth(as_dissemination(tree))
 
 
 def contribution_rates(tree: Tree) -> np.ndarray:
-    """Contribution rate_i = copies sent by N_i / n (sec. 4.3, Fig. 4); index 0 is the publisher."""
+    """Contribution rate_i = copies sent by N_i / n (sec. 4.3, Fig. 4); index 0 is the publisher.
+    With no subscribers every rate is 0 (the publisher alone: one rate, 0.0)."""
     return copies_sent(tree) / max(tree.n, 1)
 
 
@@ -202,6 +261,7 @@ def out_degree_histogram(tree: Tree) -> dict[int, int]:
 
 
 def occupied_buckets(tree: Tree) -> list[int]:
+    _check_tree(tree)
     return sorted(set(tree.buckets[1:].tolist()))
 
 
@@ -216,6 +276,11 @@ def random_topology(seed: int, max_subscribers: int = MAX_RANDOM_SUBSCRIBERS) ->
     """(publisher, subscribers): a log-uniform count in 1..max of distinct random IPv4 addresses."""
     from reference.generators import distinct_uint32, dotted, log_uniform_int, rng_for
 
+    # n + 1 distinct IPv4 addresses must exist, or drawing them would never end
+    if not (isinstance(max_subscribers, int) and not isinstance(max_subscribers, bool)):
+        raise TypeError(f"max_subscribers must be an integer in 1..2**32-1, not {max_subscribers!r}")
+    if not 1 <= max_subscribers < 2 ** 32:
+        raise ValueError(f"max_subscribers must be an integer in 1..2**32-1, not {max_subscribers!r}")
     rng = rng_for(ALGORITHM_SALT, seed)
     n = log_uniform_int(rng, 1, max_subscribers)
     addresses = dotted(distinct_uint32(rng, n + 1))
@@ -228,6 +293,10 @@ ALGORITHM_SALT = "lbdd"
 def fast_digests(addresses: Sequence[str], hash_input: str = "ascii") -> np.ndarray:
     """Top 32 bits of MD5 of each address (sec. 3.2), as uint64. The addresses must already be
     canonical dotted quads (validated by `canonical_addresses`, or generated)."""
+    if isinstance(addresses, (str, bytes)):
+        raise TypeError(f"addresses must be a list of IPv4 addresses, not {addresses!r}")
+    if hash_input not in ("ascii", "packed"):
+        raise ValueError(f"hash_input must be 'ascii' or 'packed', not {hash_input!r}")
     if hash_input == "ascii":
         data = (a.encode() for a in addresses)
     else:

@@ -23,10 +23,15 @@ import numpy as np
 from reference.generators import log_uniform_int, rng_for
 from spec import scot as S
 from spec.scot import Broker, Scot, build  # noqa: F401  (the public surface: reference.scot.build)
+from spec.scot import check_broker, check_protocol
 
 
 def tree_parents_toward(tree: nx.Graph, root) -> dict:
     """Every tree vertex's neighbour on the way to `root` (breadth first)."""
+    if not isinstance(tree, nx.Graph):
+        raise TypeError(f"tree must be a networkx.Graph, not {tree!r}")
+    if root not in tree:
+        raise ValueError(f"root {root!r} is not a vertex of the tree")
     parent = {root: None}
     queue = deque([root])
     while queue:
@@ -40,8 +45,7 @@ def tree_parents_toward(tree: nx.Graph, root) -> dict:
 
 def subscription_tree(scot: Scot, host: Broker) -> dict[Broker, Broker]:
     """Algorithm 1's tree: every broker but the host mapped to its parent (its saved last hop)."""
-    if not scot.has_broker(host):
-        raise ValueError(f"no broker {host!r} in this SCOT")
+    check_broker(scot, host)
     x0, c = host
     toward = tree_parents_toward(scot.tree, x0)
     parents: dict[Broker, Broker] = {}
@@ -59,6 +63,9 @@ def flooding_tree(scot: Scot, host: Broker, until: Broker | None = None) -> dict
     order the spec sends them (sorted), so it equals spec.scot.subscription_tree(..., "flood").
     With `until`, it stops once that broker has its parent: every broker on its path to the host
     is nearer the host, so already has its own (all BID routing toward the host needs)."""
+    check_broker(scot, host)
+    if until is not None:
+        check_broker(scot, until, "broker until")
     parents: dict[Broker, Broker] = {}
     queue = deque([host])
     while queue and until not in parents:
@@ -77,6 +84,11 @@ def flooding_tree_with_delays(scot: Scot, host: Broker, delay: dict) -> tuple[di
     Returns (parents, arrival time of the first copy at each broker)."""
     import heapq
 
+    check_broker(scot, host)
+    if not isinstance(delay, dict):
+        raise TypeError(f"delay must be a dict from link (u, v) to its delay, not {delay!r}")
+    if any(not d >= 0 for d in delay.values()):  # Dijkstra's quickest paths need no negative (or NaN) delay
+        raise ValueError(f"link delays must be >= 0, not {min(delay.values(), key=lambda d: d >= 0)!r}")
     arrival = {host: 0.0}
     parents: dict[Broker, Broker] = {}
     order = {b: k for k, b in enumerate(scot.brokers())}
@@ -92,7 +104,10 @@ def flooding_tree_with_delays(scot: Scot, host: Broker, delay: dict) -> tuple[di
         for v in scot.neighbours(u):
             if v in done:
                 continue
-            tv = t + delay[(u, v) if order[u] < order[v] else (v, u)]
+            link = (u, v) if order[u] < order[v] else (v, u)
+            if link not in delay:
+                raise ValueError(f"delay has no delay for the link {link!r}")
+            tv = t + delay[link]
             if tv < arrival.get(v, float("inf")):
                 arrival[v] = tv
                 heapq.heappush(heap, (tv, order[u], v, u))
@@ -101,6 +116,12 @@ def flooding_tree_with_delays(scot: Scot, host: Broker, delay: dict) -> tuple[di
 
 def random_link_delays(scot: Scot, rng: np.random.Generator, spread: float) -> dict:
     """Every link's delay uniform in [1, 1 + spread] (spread 0: all links equally fast)."""
+    _check_scot(scot)
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng must be a numpy.random.Generator, not {rng!r}")
+    if isinstance(spread, bool) or not isinstance(spread, (int, float)) or not spread >= 0:
+        raise (TypeError if isinstance(spread, bool) or not isinstance(spread, (int, float)) else ValueError)(
+            f"spread must be a number >= 0, not {spread!r}")
     order = {b: k for k, b in enumerate(scot.brokers())}
     links = sorted(((u, v) if order[u] < order[v] else (v, u) for u in scot.brokers() for v in scot.neighbours(u)
                     if order[u] < order[v]), key=lambda link: (order[link[0]], order[link[1]]))
@@ -111,8 +132,8 @@ def broadcast(scot: Scot, host: Broker, protocol: str = "sbp") -> S.Broadcast:
     """A subscription broadcast run to its end, first in first out, with plain dictionaries:
     the final state spec.scot.broadcast_to_the_end reaches (tests hold the two equal), in time
     linear in the messages sent rather than quadratic."""
-    if not scot.has_broker(host):
-        raise ValueError(f"no broker {host!r} in this SCOT")
+    check_broker(scot, host)
+    check_protocol(protocol)
     forward = S.FORWARDING[protocol]
     # the spec sorts each broker's new messages; flooding already sends them in that order, and
     # Algorithm 1 ends in the same state in every order (exhaustive search), so no sort here
@@ -136,29 +157,46 @@ def broadcast(scot: Scot, host: Broker, protocol: str = "sbp") -> S.Broadcast:
 
 def sbp_messages(scot: Scot) -> int:
     """Algorithm 1 sends each broker but the host exactly one copy."""
+    _check_scot(scot)
     return scot.broker_count() - 1
 
 
 def flooding_messages(scot: Scot) -> int:
     """The host sends to every neighbour, every other broker to all but its sender: 2|E| - |V| + 1."""
+    _check_scot(scot)
     return 2 * scot.link_count() - scot.broker_count() + 1
 
 
+def _check_scot(scot) -> Scot:
+    if not isinstance(scot, Scot):
+        raise TypeError(f"scot must be a spec.scot.Scot (see build), not {scot!r}")
+    return scot
+
+
+def _hosts(scot: Scot, publisher: Broker, subscriber_hosts) -> list:
+    """Checked before any tree is built: the publisher and every host a broker of this SCOT."""
+    check_broker(scot, publisher, "publisher")
+    return sorted(set(S.check_hosts(scot, subscriber_hosts)), key=repr)
+
+
 def snr(scot: Scot, publisher: Broker, subscriber_hosts, trees=None) -> S.Routing:
-    hosts = sorted(set(subscriber_hosts), key=repr)
+    """No subscriber hosts is a valid corner case: a routing with no delivery and no message."""
+    hosts = _hosts(scot, publisher, subscriber_hosts)
     trees = trees or {h: subscription_tree(scot, h) for h in hosts}
     return S.snr(scot, publisher, hosts, trees)
 
 
 def bid(scot: Scot, publisher: Broker, subscriber_hosts, trees=None) -> S.Routing:
-    hosts = sorted(set(subscriber_hosts), key=repr)
+    hosts = _hosts(scot, publisher, subscriber_hosts)
     trees = trees or {h: flooding_tree(scot, h) for h in hosts}
     return S.bid_routing(scot, publisher, hosts, trees)
 
 
 def dnr(scot: Scot, publisher: Broker, subscriber_hosts, congested=frozenset(), reading="dnr-icols-only",
         trees=None) -> S.DnrRouting:
-    hosts = sorted(set(subscriber_hosts), key=repr)
+    hosts = _hosts(scot, publisher, subscriber_hosts)
+    if isinstance(congested, (str, bytes)):
+        raise TypeError(f"congested must be a set of (broker, broker) links, not {congested!r}")
     trees = trees or {h: subscription_tree(scot, h) for h in hosts}
     return S.dnr(scot, publisher, hosts, trees, frozenset(congested), reading)
 
@@ -185,6 +223,10 @@ class Scenario:
 
 def random_tree(rng: np.random.Generator, n: int) -> nx.Graph:
     """A uniformly random labelled tree on 0..n-1 (a random Pruefer sequence)."""
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng must be a numpy.random.Generator, not {rng!r}")
+    if not isinstance(n, (int, np.integer)) or isinstance(n, bool):
+        raise TypeError(f"n must be an integer >= 1, not {n!r}")
     if n < 1:
         raise ValueError(f"a tree needs at least one vertex, not {n}")
     if n <= 2:
@@ -202,6 +244,9 @@ def random_scenario(seed: int, max_tree: int = MAX_RANDOM_TREE, max_m: int = MAX
     congestion level q uniform in [0, 1], each output queue between brokers of the regions the
     notification can cross (those on the tree paths from the publisher's region to the
     subscribers') congested with probability q. Queues elsewhere cannot change a route."""
+    for name, value in (("max_tree", max_tree), ("max_m", max_m), ("max_subscribers", max_subscribers)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an integer >= 1, not {value!r}")
     if min(max_tree, max_m, max_subscribers) < 1:
         raise ValueError("max_tree, max_m and max_subscribers must all be at least 1")
     rng = rng_for(ALGORITHM_SALT, seed)
@@ -279,6 +324,21 @@ def simulate(scot: Scot, publications: list[Publication], router: str, window: i
         raise ValueError(f"unknown router {router!r}; known: {', '.join(ROUTERS)}")
     if congestion_rule not in CONGESTION_RULES:
         raise ValueError(f"unknown congestion rule {congestion_rule!r}; known: {', '.join(CONGESTION_RULES)}")
+    _check_scot(scot)
+    for name, value in (("window", window), ("capacity", capacity), ("max_ticks", max_ticks)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"{name} must be an integer, not {value!r}")
+    if max_ticks < 0:
+        raise ValueError(f"max_ticks must be >= 0, not {max_ticks}")
+    if isinstance(publications, (str, bytes)) or not isinstance(publications, (list, tuple)):
+        raise TypeError(f"publications must be a list of Publication, not {publications!r}")
+    for p in publications:  # once, before any tick: a broker that does not exist would just be missed
+        if not isinstance(p, Publication):
+            raise TypeError(f"publications must hold Publication values, not {p!r}")
+        if not isinstance(p.tick, int) or isinstance(p.tick, bool) or p.tick < 0:
+            raise ValueError(f"a publication's tick must be an integer >= 0, not {p.tick!r}")
+        check_broker(scot, p.publisher, "publisher")
+        S.check_hosts(scot, p.hosts)
     if window < 1 or capacity < 1:
         raise ValueError(f"window and capacity must be at least 1 tick / 1 copy, not {window}, {capacity}")
     hosts_all = {h for p in publications for h in p.hosts}

@@ -72,9 +72,12 @@ class Space:
     L: int
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.k, int) or not 2 <= self.k <= len(DIGITS):
+        for name, value in (("the base k", self.k), ("the identifier length L", self.L)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"{name} must be an integer, not {value!r}")
+        if not 2 <= self.k <= len(DIGITS):
             raise ValueError(f"the base k must be an integer in 2..{len(DIGITS)}, not {self.k!r}")
-        if not isinstance(self.L, int) or self.L < 1:
+        if self.L < 1:
             raise ValueError(f"the identifier length L must be a positive integer, not {self.L!r}")
 
     @property
@@ -105,6 +108,9 @@ def common_prefix_length(a: str, b: str) -> int:
 
 def choose_representative(n: str, prefix: str, members: list[str], representative: str) -> str:
     """`members`: the range's nodes, sorted."""
+    if not members:
+        raise ValueError(f"the range {prefix!r} has no members to choose a representative from")
+    check_choice("representative choice", representative, REPRESENTATIVES)
     if representative == "smallest":
         return members[0]
     if representative == "largest":
@@ -115,6 +121,12 @@ def choose_representative(n: str, prefix: str, members: list[str], representativ
 def routing_table(space: Space, n: str, live: Iterable[str], representative: str = "smallest") -> dict[str, str]:
     """RT^n as {prefix: representative}: for each level l and digit d != n[l], the range of
     identifiers starting n[:l] + d, if a live node lies in it (Table 1)."""
+    if not isinstance(space, Space):
+        raise TypeError(f"space must be a spec.irbr.Space, not {space!r}")
+    space.check(n)
+    if isinstance(live, (str, bytes)):
+        raise TypeError(f"live must be a collection of identifiers, not {live!r}")
+    check_choice("representative choice", representative, REPRESENTATIVES)
     ranges: dict[str, list[str]] = {}
     for other in live:
         if other != n:
@@ -139,6 +151,13 @@ class Constraint:
     low: int | str
     high: int | str
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.attribute, str) or not self.attribute:
+            raise TypeError(f"a constraint's attribute must be a non-empty str, not {self.attribute!r}")
+        if type(self.low) is not type(self.high) or type(self.low) not in (int, str):
+            raise TypeError(f"bounds of {self.attribute!r} must be two integers or two strings, "
+                            f"not {self.low!r} and {self.high!r}")
+
     def admits(self, value) -> bool:
         return type(value) is type(self.low) and self.low <= value <= self.high
 
@@ -149,6 +168,13 @@ class Filter:
     every constrained attribute is present and within its bounds."""
 
     constraints: tuple[Constraint, ...]
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.constraints, tuple) or not all(isinstance(c, Constraint) for c in self.constraints):
+            raise TypeError(f"constraints must be a tuple of Constraint, not {self.constraints!r}")
+        attributes = [c.attribute for c in self.constraints]
+        if len(set(attributes)) != len(attributes):  # a second bound on one attribute would be ignored
+            raise ValueError(f"a filter constrains each attribute at most once, not {attributes!r}")
 
     def matches(self, event: dict) -> bool:
         return all(c.attribute in event and c.admits(event[c.attribute]) for c in self.constraints)
@@ -165,6 +191,8 @@ def make_filter(**bounds) -> Filter:
     """make_filter(price=(10, 20), symbol="IBM"): a range per (low, high) pair, else equality."""
     cs = []
     for attribute, b in sorted(bounds.items()):
+        if isinstance(b, tuple) and len(b) != 2:
+            raise ValueError(f"bounds of {attribute!r} must be a value or a (low, high) pair, not {b!r}")
         low, high = b if isinstance(b, tuple) else (b, b)
         if type(low) is not type(high) or not isinstance(low, (int, str)) or isinstance(low, bool):
             raise ValueError(f"bounds of {attribute!r} must be two integers or two strings, not {b!r}")
@@ -177,8 +205,11 @@ _TERM = re.compile(r"^\s*([A-Za-z_]\w*)\s*(==|=|>=|<=|\bin\b)\s*(.+?)\s*$")
 
 def parse_filter(text: str) -> Filter:
     """'symbol = "IBM" & price in 10..20 & volume >= 100': conjunctions joined by '&' of
-    'a = v', 'a >= v', 'a <= v' or 'a in lo..hi', values integers or double-quoted strings."""
-    if not isinstance(text, str) or not text.strip():
+    'a = v', 'a >= v', 'a <= v' or 'a in lo..hi', values integers or double-quoted strings.
+    A range with lo > hi is a valid empty filter: it matches nothing, and says so (is_empty)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a filter is text such as 'price in 10..20', not {text!r}")
+    if not text.strip():
         raise ValueError("a filter needs at least one constraint, e.g. 'price in 10..20'")
     bounds: dict[str, list] = {}
 
@@ -197,6 +228,10 @@ def parse_filter(text: str) -> Filter:
                              "or 'a in lo..hi'")
         attribute, op, rest = m.groups()
         low, high = bounds.get(attribute, [None, None])
+        # each bound once: 'x >= 1 & x <= 5' is a range, 'x = 1 & x = 2' would keep only the last
+        if (op in ("=", "==", "in") and (low, high) != (None, None)) or (op == ">=" and low is not None) \
+                or (op == "<=" and high is not None):
+            raise ValueError(f"{attribute!r} is bounded twice in {text!r}; give each bound once")
         if op in ("=", "=="):
             low = high = value(rest)
         elif op == "in":
@@ -232,6 +267,23 @@ def covers(f1: Filter, f2: Filter) -> bool:
     return True
 
 
+def _check_filter(f, what: str = "f") -> Filter:
+    if not isinstance(f, Filter):
+        raise TypeError(f"{what} must be a spec.irbr.Filter (see make_filter, parse_filter), not {f!r}")
+    return f
+
+
+def check_event(event) -> dict:
+    """An event: a dict from attribute names to integers or strings (an empty one matches only
+    filters without constraints)."""
+    if not isinstance(event, dict):
+        raise TypeError(f"event must be a dict of attribute values, not {event!r}")
+    for a, v in event.items():
+        if not isinstance(a, str) or type(v) not in (int, str):
+            raise TypeError(f"event attribute {a!r} must be a str with an integer or string value, not {v!r}")
+    return event
+
+
 @attrs.frozen
 class CoveringQuestion:
     """Two filters: does `covers(f1, f2)` say what the events say?"""
@@ -239,11 +291,17 @@ class CoveringQuestion:
     f1: Filter
     f2: Filter
 
+    def __attrs_post_init__(self) -> None:
+        _check_filter(self.f1, "f1")
+        _check_filter(self.f2, "f2")
+
 
 def deciding_events(f1: Filter, f2: Filter) -> list[dict]:
     """Events enough to tell whether f1 covers f2: every attribute of either filter absent or at a
     bound, one past a bound, of either filter (an event of f2 outside f1 can be moved to one of
     these without leaving f2 or entering f1)."""
+    _check_filter(f1, "f1")
+    _check_filter(f2, "f2")
     attributes = sorted({c.attribute for c in f1.constraints + f2.constraints})
     choices = []
     for a in attributes:
@@ -462,9 +520,14 @@ class Network:
     withdrawn: frozenset = frozenset()  # (node, subscriber, filter): entries kept, no longer counted on
 
     def table(self, n: str) -> dict[str, str]:
-        return dict(dict(self.tables)[n])
+        try:
+            return dict(dict(self.tables)[n])
+        except (KeyError, TypeError):
+            raise ValueError(f"{n!r} is not a live node") from None
 
     def ft(self, n: str) -> list[tuple[str, Filter, str]]:
+        if n not in self.live:  # a failed node's table went with it; a typo has none either
+            raise ValueError(f"{n!r} is not a live node")
         return sorted((p, f, s) for m, p, f, s in self.filters if m == n)
 
 
@@ -476,6 +539,10 @@ def tables_for(space: Space, live: frozenset, representative: str, known: frozen
 
 def checked_ids(space: Space, ids: Iterable[str]) -> list[str]:
     """The identifiers, each checked against the space; duplicates and no nodes are refused."""
+    if not isinstance(space, Space):
+        raise TypeError(f"space must be a spec.irbr.Space, not {space!r}")
+    if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):  # a str's digits are no nodes
+        raise TypeError(f"ids must be a collection of identifiers, not {ids!r}")
     ids = list(ids)
     seen, duplicates = set(), set()
     for n in ids:
@@ -521,6 +588,10 @@ class Spread:
 def broadcast(net: Network, origin: str, from_level: int, forward=lambda node, prefix: True) -> Spread:
     """Source based forwarding from `origin`: delegate every range of its table at levels >=
     from_level, and so on down; `forward(node, prefix)` prunes. Breadth first, deterministic."""
+    if origin not in net.live:
+        raise ValueError(f"{origin!r} is not a live node")
+    if not isinstance(from_level, int) or isinstance(from_level, bool) or not 0 <= from_level <= net.space.L:
+        raise ValueError(f"from_level must be an integer in 0..{net.space.L}, not {from_level!r}")
     sent, lost = [], []
     frontier = [(origin, from_level)]
     while frontier:
@@ -561,9 +632,12 @@ def subscribe_level(net: Network, n: str, f: Filter, covering: str = "covering-o
 
 
 def subscribe(net: Network, n: str, f: Filter, covering: str = "covering-ordered") -> tuple[Network, Spread]:
-    """n's own entry (n, f), then every receiver m records (its prefix toward n, f)."""
+    """n's own entry (n, f), then every receiver m records (its prefix toward n, f). An empty
+    filter (a range lo > hi) is a valid subscription that no event matches."""
     if n not in net.live:
         raise ValueError(f"{n!r} is not a live node")
+    _check_filter(f)
+    check_choice("covering reading", covering, COVERING)
     level = subscribe_level(net, n, f, covering)
     spread = broadcast(net, n, level)
     return record(net, n, f, spread, level), spread
@@ -582,6 +656,8 @@ def unsubscribe(net: Network, n: str, f: Filter, handling: str = "resubscribe-un
     have gone anywhere a later widening sent it) and each receiver drops (., f, n)."""
     if n not in net.live:
         raise ValueError(f"{n!r} is not a live node")
+    _check_filter(f)
+    check_choice("covering reading", covering, COVERING)
     if (n, n, f, n) not in net.filters:
         raise ValueError(f"{n!r} has no subscription {f}")
     check_choice("unsubscribe handling", handling, UNSUBSCRIBE)
@@ -605,6 +681,8 @@ def unsubscribe(net: Network, n: str, f: Filter, handling: str = "resubscribe-un
 def fail(net: Network, nodes: Iterable[str]) -> Network:
     """Nodes crash at once; their filter tables go with them. Under `repaired` every live node's
     table is rebuilt from the live nodes; under `stale` tables still name the failed nodes."""
+    if isinstance(nodes, (str, bytes)) or not isinstance(nodes, Iterable):  # fail("01") is not fail(["0", "1"])
+        raise TypeError(f"nodes must be a collection of identifiers, not {nodes!r}")
     nodes = set(nodes)
     check_failures(net.live, nodes)
     live = net.live - nodes
@@ -624,6 +702,8 @@ def leave(net: Network, n: str, handling: str = "resubscribe-uncovered",
     them after a failure)."""
     if n not in net.live:
         raise ValueError(f"{n!r} is not a live node")
+    check_choice("unsubscribe handling", handling, UNSUBSCRIBE)  # even with no filter to withdraw
+    check_choice("covering reading", covering, COVERING)
     for _, f, _ in [e for e in net.ft(n) if e[0] == n and e[2] == n]:
         net, _ = unsubscribe(net, n, f, handling, covering)
     return fail(net, [n])
@@ -657,6 +737,10 @@ def join(net: Network, n: str, design: str = "copy-closest") -> tuple[Network, i
 def operate(net: Network, op: tuple, reading: Reading = Reading()) -> tuple[Network, str]:
     """One operation, ("subscribe" | "unsubscribe", node, filter) or ("fail" | "leave" |
     "join", node), under the reading; returns the network and a line saying what it did."""
+    if not isinstance(reading, Reading):
+        raise TypeError(f"reading must be a spec.irbr.Reading, not {reading!r}")
+    if not isinstance(op, tuple) or len(op) < 2 or (op[0] in ("subscribe", "unsubscribe") and len(op) < 3):
+        raise ValueError(f"an operation is (kind, node) or (subscribe | unsubscribe, node, filter), not {op!r}")
     kind, node = op[0], op[1]
     if kind == "subscribe":
         net, spread = subscribe(net, node, op[2], reading.covering)
@@ -690,6 +774,7 @@ class Publication:
 
 
 def interested(net: Network, event: dict) -> list[str]:
+    check_event(event)
     return sorted({s for m, p, f, s in net.filters if m == s == p and s in net.live and f.matches(event)})
 
 
@@ -697,6 +782,7 @@ def publish(net: Network, publisher: str, event: dict) -> Publication:
     """The event follows the publisher's delegation tree, into a range only if an entry of the
     sender's FT for that range matches (Fig. 2); a node notifies its application if one of its
     own filters matches."""
+    check_event(event)
     if publisher not in net.live:
         raise ValueError(f"{publisher!r} is not a live node")
     matching = {(m, p) for m, p, f, _ in net.filters if f.matches(event)}
@@ -866,6 +952,9 @@ def _drop_entries(net: Network, node: str, f: Filter, subscriber: str) -> Networ
 
 def start(state: Flight, script: tuple, k: int, reading: Reading = Reading()) -> Flight:
     """Operation k of the script begins at its node (nothing happens at a crashed node)."""
+    _check_script_index(script, k)
+    if k in state.started:
+        raise ValueError(f"operation {k} of the script has already started")
     kind, node, item = script[k]
     state = attrs.evolve(state, started=state.started | {k})
     net = state.net
@@ -892,6 +981,15 @@ def start(state: Flight, script: tuple, k: int, reading: Reading = Reading()) ->
     return _post(state, _send("event", node, k, node, net, 0, k, _event_forward(net, event)))
 
 
+def _check_script_index(script, k) -> None:
+    if not isinstance(script, tuple):
+        raise TypeError(f"script must be a tuple of (kind, node, item) operations, not {script!r}")
+    if not isinstance(k, int) or isinstance(k, bool):
+        raise TypeError(f"k must be an integer index into the script, not {k!r}")
+    if not 0 <= k < len(script):
+        raise ValueError(f"k must be an operation of the script, 0..{len(script) - 1}, not {k}")
+
+
 def can_withdraw(state: Flight, k: int) -> bool:
     """widen-then-withdraw: operation k's withdrawal may spread once its notices and every
     widening have arrived."""
@@ -899,6 +997,9 @@ def can_withdraw(state: Flight, k: int) -> bool:
 
 
 def withdraw(state: Flight, script: tuple, k: int) -> Flight:
+    _check_script_index(script, k)
+    if k not in state.pending:
+        raise ValueError(f"operation {k} has no withdrawal waiting")
     _, node, item = script[k]
     state = attrs.evolve(state, pending=state.pending - {k})
     if node not in state.net.live:
@@ -910,6 +1011,8 @@ def deliver(state: Flight, script: tuple, message: tuple, reading: Reading = Rea
     """One message arrives. At a crashed receiver it is lost, or re-sent by its sender to another
     node of the range (retry-alternate); under lamport an outdated subscribe or unsubscribe is
     dropped."""
+    if message not in state.flight:  # else a made-up message would take effect
+        raise ValueError(f"message {message!r} is not in flight")
     kind, origin, item, sender, receiver, prefix, clock = message
     state = attrs.evolve(state, flight=state.flight - {message})
     net = state.net

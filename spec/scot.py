@@ -77,6 +77,7 @@ class Reading:
     summary: str = ""
 
 
+KINDS = ("protocol", "topology", "router", "dnr")
 READINGS: dict[str, Reading] = {r.name: r for r in (
     Reading("octopis-sbp", "protocol", "sbp",
             summary="Algorithm 1: the host cluster's tree, then one iCOL per region (sec. 5)"),
@@ -98,6 +99,9 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
 
 def readings_of(*kinds: str) -> tuple[str, ...]:
     """The names of the readings of these kinds, in catalogue order."""
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown:
+        raise ValueError(f"unknown reading kind {unknown[0]!r}; known: {', '.join(KINDS)}")
     return tuple(name for name, r in READINGS.items() if r.kind in kinds)
 
 
@@ -136,7 +140,10 @@ class Scot:
         return self.tree.number_of_nodes() * self.m
 
     def has_broker(self, b) -> bool:
-        return isinstance(b, tuple) and len(b) == 2 and b[0] in self.tree and b[1] in range(self.m)
+        try:
+            return isinstance(b, tuple) and len(b) == 2 and b[0] in self.tree and b[1] in range(self.m)
+        except TypeError:  # an unhashable vertex label: no broker either
+            return False
 
     def primary_neighbours(self, b: Broker) -> list[Broker]:
         x, i = b
@@ -172,7 +179,9 @@ def build(tree: nx.Graph, m: int) -> Scot:
     m < 1 (the index property needs clusters 0..m-1), or tree labels that are tuples (they would
     break the label-order property B(x, i) = (tree vertex, cluster index)).
     """
-    if not isinstance(tree, nx.Graph) or tree.is_directed() or tree.is_multigraph():
+    if not isinstance(tree, nx.Graph):
+        raise TypeError(f"the acyclic factor must be an undirected networkx.Graph, not {type(tree).__name__}")
+    if tree.is_directed() or tree.is_multigraph():
         raise ValueError("the acyclic factor must be an undirected networkx.Graph")
     if tree.number_of_nodes() == 0:
         raise ValueError("the acyclic factor has no vertices")
@@ -211,7 +220,57 @@ def product_graph(tree: nx.Graph, m: int) -> nx.Graph:
 
 def cluster_bit(i: int) -> int:
     """The CBV with only cluster i's bit set (bits indexed from the right, sec. 4.4)."""
+    if type(i) is not int or i < 0:  # type(): a bool is no cluster index
+        raise (ValueError if type(i) is int else TypeError)(f"cluster index i must be an integer >= 0, not {i!r}")
     return 1 << i
+
+
+def check_broker(scot: Scot, b, what: str = "broker") -> Broker:
+    """A broker of this SCOT, else a ValueError naming it (a TypeError if scot is no Scot)."""
+    if not isinstance(scot, Scot):
+        raise TypeError(f"scot must be a spec.scot.Scot (see build), not {scot!r}")
+    if not scot.has_broker(b):
+        raise ValueError(f"no {what} {b!r} in this SCOT (brokers are (tree vertex, cluster in 0..{scot.m - 1}))")
+    return b
+
+
+def check_protocol(protocol) -> str:
+    if protocol not in FORWARDING:
+        raise ValueError(f"unknown protocol {protocol!r}; known: {', '.join(FORWARDING)}")
+    return protocol
+
+
+def check_hosts(scot: Scot, subscriber_hosts) -> list:
+    """The subscribers' brokers, each checked once; none is a valid corner case (nothing to deliver)."""
+    if isinstance(subscriber_hosts, (str, bytes)) or not isinstance(subscriber_hosts, Iterable) \
+            or scot.has_broker(subscriber_hosts):  # one broker, not a collection of them
+        raise TypeError(f"subscriber_hosts must be a collection of brokers, not {subscriber_hosts!r}")
+    hosts = list(subscriber_hosts)
+    for h in hosts:
+        check_broker(scot, h, "subscriber host")
+    return hosts
+
+
+def check_trees(trees, hosts) -> None:
+    if not isinstance(trees, dict):
+        raise TypeError(f"trees must be a dict from subscriber host to its subscription tree, not {trees!r}")
+    missing = [h for h in hosts if h not in trees]
+    if missing:
+        raise ValueError(f"trees has no subscription tree for subscriber host {missing[0]!r}")
+
+
+def check_links(scot: Scot, links, what: str = "congested") -> frozenset:
+    """Directed links (broker, next broker) of this SCOT: an aCOL or an iCOL."""
+    if isinstance(links, (str, bytes)) or not isinstance(links, Iterable):
+        raise TypeError(f"{what} must be a set of (broker, broker) links, not {links!r}")
+    links = frozenset(links)
+    for link in links:
+        if not (isinstance(link, tuple) and len(link) == 2 and scot.has_broker(link[0]) and scot.has_broker(link[1])):
+            raise ValueError(f"{what} link {link!r} is not a pair of brokers of this SCOT")
+        (x, i), (y, j) = link
+        if not ((x == y and i != j) or (i == j and scot.tree.has_edge(x, y))):
+            raise ValueError(f"{what} link {link!r} joins no neighbours: no such aCOL or iCOL")
+    return links
 
 
 # --------------------------------------------------------------------------------------------
@@ -265,14 +324,17 @@ FORWARDING = {"sbp": sbp_forward, "flood": flood_forward}
 
 def subscribe(scot: Scot, host: Broker, protocol: str = "sbp") -> Broadcast:
     """The host broker sets its cluster bit and sends the subscription to its neighbours."""
-    if not scot.has_broker(host):
-        raise ValueError(f"no broker {host!r} in this SCOT")
+    check_broker(scot, host)
+    check_protocol(protocol)
     first = FORWARDING[protocol](scot, host, None, PRIMARY)
     return Broadcast(host, frozenset(first), (), ((host, 0),), len(first))
 
 
 def deliver(scot: Scot, b: Broadcast, message: tuple, protocol: str = "sbp") -> Broadcast:
     """One message arrives. The first copy is saved and forwarded; later copies are discarded."""
+    check_protocol(protocol)
+    if message not in b.in_flight:  # else a made-up message would be received as if sent
+        raise ValueError(f"message {message!r} is not in flight")
     sender, receiver, state = message
     received = dict(b.received)
     last_hop = dict(b.last_hop)
@@ -292,6 +354,8 @@ def broadcast_to_the_end(scot: Scot, host: Broker, protocol: str = "sbp",
     """Deliver until nothing is in flight: first in, first out (every link equally fast), or, if
     `order` is given, the message at each index of the (sorted) set in flight. `log` collects
     the messages in the order delivered."""
+    if order is not None and (isinstance(order, (str, bytes)) or not isinstance(order, Iterable)):
+        raise TypeError(f"order must be a sequence of integers, not {order!r}")
     b = subscribe(scot, host, protocol)
     if order is not None:
         choices = iter(order)
@@ -393,8 +457,12 @@ def snr_next_hops(at: Broker, came_from: Broker | None, publisher: Broker, hosts
 
 def snr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
         trees: dict[Broker, dict[Broker, Broker]]) -> Routing:
-    """Algorithm 3: reverse path forwarding along the subscription trees."""
-    r = route(publisher, *router_step("snr", publisher, sorted(set(subscriber_hosts), key=repr), trees))
+    """Algorithm 3: reverse path forwarding along the subscription trees. No subscriber hosts is a
+    valid corner case: nothing delivered, no message sent."""
+    check_broker(scot, publisher, "publisher")
+    hosts = sorted(set(check_hosts(scot, subscriber_hosts)), key=repr)
+    check_trees(trees, hosts)
+    r = route(publisher, *router_step("snr", publisher, hosts, trees))
     return Routing(r.deliveries, r.messages, r.hops, r.received)
 
 
@@ -411,6 +479,9 @@ def bid_routing(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker
                 trees: dict[Broker, dict[Broker, Broker]]) -> Routing:
     """Algorithm 2: the notification carries the BIDs of the matching subscriptions' hosts; a
     broker whose BID is among them delivers locally (localBID) and drops it."""
+    check_broker(scot, publisher, "publisher")
+    subscriber_hosts = check_hosts(scot, subscriber_hosts)
+    check_trees(trees, subscriber_hosts)
     r = route(publisher, *router_step("bid", publisher, subscriber_hosts, trees))
     return Routing(r.deliveries, r.messages, r.hops, r.received)
 
@@ -504,7 +575,11 @@ def dnr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
     receives one line per broker."""
     if reading not in DNR_READINGS:
         raise ValueError(f"unknown DNR reading {reading!r}; known: {', '.join(DNR_READINGS)}")
-    hosts = sorted(set(subscriber_hosts), key=repr)
+    check_broker(scot, publisher, "publisher")
+    hosts = sorted(set(check_hosts(scot, subscriber_hosts)), key=repr)
+    check_trees(trees, hosts)
+    if isinstance(congested, (set, frozenset, str, bytes)):  # a lazy decider (checks' search) only answers `in`
+        check_links(scot, congested)
     return route(publisher, *router_step(reading, publisher, hosts, trees, congested,
                                          (lambda at: choose) if choose else None, say), congested)
 
@@ -528,6 +603,14 @@ class DnrStep:
 
 def dnr_step(at: Broker, acols, icols, cbv: int, congested, reading: str, choose=None) -> DnrStep:
     """Algorithm 4's decision at broker `at` with these target links, congested queues and CBV."""
+    if reading not in DNR_READINGS:  # any other reading has no rule for congested aCOLs
+        raise ValueError(f"unknown DNR reading {reading!r}; known: {', '.join(DNR_READINGS)}")
+    if type(cbv) is not int or cbv < 0:
+        raise (ValueError if type(cbv) is int else TypeError)(
+            f"cbv must be an integer >= 0 (a bit per cluster), not {cbv!r}")
+    for what, links in (("acols", acols), ("icols", icols)):
+        if isinstance(links, (str, bytes)) or not all(isinstance(n, tuple) and len(n) == 2 for n in links):
+            raise TypeError(f"{what} must be a list of brokers (vertex, cluster), not {links!r}")
     choose = choose or (lambda candidates: candidates[0])
     mine = frozenset(link for link in congested if link[0] == at)
     return DnrStep(at, tuple(acols), tuple(icols), cbv, mine, reading,
@@ -552,6 +635,8 @@ class BroadcastRun:
 
 def distance(scot: Scot, a: Broker, b: Broker) -> int:
     """The lemma the shortest-tree claim rests on: in T x K_m, d((x,i),(y,j)) = d_T(x,y) + [i != j]."""
+    check_broker(scot, a, "broker a")
+    check_broker(scot, b, "broker b")
     return scot.tree_distance(a[0], b[0]) + (a[1] != b[1])
 
 
@@ -780,6 +865,8 @@ ROUTER_PROPERTIES = {
 def properties_of(reading: str) -> list[Property]:
     """The claims a reading's runs are held to: the SBP claims for a broadcast, its router's
     routing claims for a notification."""
+    if not isinstance(reading, str):
+        raise TypeError(f"reading must be a SCOT reading's name, not {reading!r}")
     r = READINGS.get(reading)
     if r is None:
         raise ValueError(f"unknown SCOT reading {reading!r}; known: {', '.join(READINGS)}")
