@@ -75,6 +75,9 @@ def combine(records: list[dict[str, Any]]) -> dict[str, Any]:
                      summary="violated by " + ", ".join(r["method"] for r in by_verdict["violated"]))
         if chosen.get("counterexample"):
             entry["replay"] = f"pubsub-proofs replay {chosen['counterexample']}"
+        evaluated = next((r for r in by_verdict["violated"] if r.get("evaluated_counterexample")), None)
+        if evaluated:  # the minimal counterexample is below every size the paper evaluates
+            entry["evaluated_replay"] = f"pubsub-proofs replay {evaluated['evaluated_counterexample']}"
     elif any(r["method"] == "z3" for r in by_verdict["proved"]):
         entry.update(verdict=PROVED, summary="z3: " + "; ".join(r["scope"] for r in by_verdict["proved"]))
     elif by_verdict["holds"]:
@@ -153,12 +156,90 @@ def claims_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm]
         claim = claims.get((algorithm, prop), {})
         group = groups.get((algorithm, prop), {"claim": claim.get("claim", ""), "readings": {}})
         readings = {name: combine(rs) for name, rs in group["readings"].items()}
+        by_counting(declared.get(algorithm), prop, readings,
+                              lambda premise, reading: groups.get((algorithm, premise), {}).get("readings", {}).get(reading))
         entry = {"algorithm": algorithm, "property": prop, "claim": group["claim"],
                  "overall": overall(readings), "readings": readings}
         if claim.get("why"):
             entry["why"] = claim["why"]
         table.append(entry)
     return table
+
+
+NOT_CHECKABLE = "not checkable"
+
+
+def sentence_verdict(overalls: list[str]) -> str:
+    """One verdict for a sentence judged by several properties: violated if every one of them
+    fails, holds if every one holds, ambiguous where they disagree or one depends on the reading,
+    unknown where nothing decided, not checked where a property has no record."""
+    found = set(overalls)
+    if not found or "not checked" in found:
+        return "not checked"
+    if found == {FAILS}:
+        return FAILS
+    if found == {"holds"}:
+        return "holds"
+    if "ambiguous" in found or {FAILS, "holds"} <= found:
+        return "ambiguous"
+    return FAILS if FAILS in found else "holds" if "holds" in found else UNKNOWN
+
+
+def inventory_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm] | None = None) -> list[dict[str, Any]]:
+    """Every claim sentence of each paper (its declaration's `inventory`) with one verdict: that
+    of the properties that check it, combined over readings (holds, violated, ambiguous,
+    unknown), or "not checkable" with why."""
+    declared = list(plugin.algorithms().values()) if algorithms is None else list(algorithms)
+    table = {(e["algorithm"], e["property"]): e for e in claims_table(report_path, declared)}
+    out = []
+    for algorithm in declared:
+        for claim in (algorithm.inventory() if algorithm.inventory else ()):
+            overalls = {name: table.get((algorithm.name, name), {}).get("overall", "not checked")
+                        for name in claim.checked_by}
+            out.append({"algorithm": algorithm.name, "section": claim.section, "text": claim.text,
+                        "verdict": sentence_verdict(list(overalls.values())) if claim.checked_by else NOT_CHECKABLE,
+                        "checked_by": overalls, "why": claim.why, "reading": claim.reading})
+    return out
+
+
+def print_inventory(rows: list[dict[str, Any]], console) -> None:
+    """A rich table: one row per paper sentence, its verdict and what judged it."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    colours = {**COLOURS, "ambiguous": "magenta", NOT_CHECKABLE: "dim", "not checked": "yellow"}
+    t = Table(title="Every claim sentence of the papers, one verdict each", show_lines=True)
+    for column in ("where", "the paper says", "verdict", "judged by"):
+        t.add_column(column, overflow="fold", no_wrap=column == "verdict")
+    for row in rows:
+        judged = ("; ".join(f"{name} ({verdict})" for name, verdict in row["checked_by"].items())
+                  if row["checked_by"] else row["why"])
+        if row["reading"]:
+            judged += f"\nread as: {row['reading']}"
+        t.add_row(f"{row['algorithm']} {row['section']}", escape(row["text"]),
+                  f"[{colours.get(row['verdict'], 'white')}]{row['verdict']}[/]", escape(judged))
+    console.print(t)
+
+
+def by_counting(declaration: plugin.Algorithm | None, prop: str, readings: dict[str, dict[str, Any]],
+                premise_records) -> None:
+    """Where a claim has a refutation by counting (spec Property.refutation), state it first under
+    each reading where the claim is violated and its premise was shown to hold: the claim then
+    fails on every instance, not only on the ones listed."""
+    found = [p for p in declaration.properties() if p.name == prop] if declaration is not None else []
+    if not found or not found[0].refutation:
+        return
+    refuted = found[0]
+    for reading, combined in readings.items():
+        records = premise_records(refuted.premise, reading) if refuted.premise else None
+        premise = combine(records) if records else None
+        if combined["verdict"] != FAILS or (refuted.premise and (premise is None or premise["verdict"] not in
+                                                                   (PROVED, BOUNDED))):
+            continue
+        where = (f" wherever {refuted.premise} holds ({premise['verdict']} under this reading: see its row)"
+                 if premise else "")
+        combined["counting"] = refuted.refutation
+        combined["summary"] = f"violated by counting{where}: {refuted.refutation}. Found: {combined['summary']}"
 
 
 def print_claims(table: list[dict[str, Any]], console) -> None:
@@ -180,6 +261,8 @@ def print_claims(table: list[dict[str, Any]], console) -> None:
             evidence = combined["summary"]
             if combined["replay"]:
                 evidence += f"\n{combined['replay']}"
+            if combined.get("evaluated_replay"):
+                evidence += f"\nsmallest at a size the paper evaluates: {combined['evaluated_replay']}"
             t.add_row(head if i == 0 else "", reading,
                       f"[{COLOURS[combined['verdict']]}]{combined['verdict']}[/]", evidence)
     console.print(t)

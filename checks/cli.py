@@ -4,7 +4,7 @@
     pubsub-proofs check [ALGO] [--scope default|large] [--methods z3,exhaustive,...]
     pubsub-proofs validate ALGO --topologies N [--master URL] [--partitions P] [--readings a,b]
     pubsub-proofs replay FILE [--png OUT.png]
-    pubsub-proofs claims [--json]
+    pubsub-proofs claims [--sentences] [--json]
     pubsub-proofs docs
     pubsub-proofs bench
 
@@ -152,7 +152,7 @@ def cmd_validate(args) -> int:
         info = validate(job, args.topologies, out, master=args.master, partitions=args.partitions,
                         progress=lambda d, t: console.print(f"  {d}/{t} {algorithm.spark.unit}"),
                         stop=engine.INTERRUPTED.is_set)
-    except (ValueError, OSError, KeyboardInterrupt):
+    except (ValueError, TypeError, OSError, KeyboardInterrupt):
         raise
     except Exception as e:  # Py4J and PySpark errors: say what failed in one line
         first = str(e).strip().splitlines()[0] if str(e).strip() else ""
@@ -214,10 +214,18 @@ def cmd_replay(args) -> int:
 def cmd_claims(args) -> int:
     from checks import claims
 
+    if args.sentences:
+        rows = claims.inventory_table(args.report)
+        if args.json:
+            print(json.dumps(rows, indent=1))
+        else:
+            claims.print_inventory(rows, console)
+        return 0
     table = claims.claims_table(args.report)
     if args.json:
         print(json.dumps(table, indent=1))
     else:
+        claims.print_inventory(claims.inventory_table(args.report), console)
         claims.print_claims(table, console)
     return 0
 
@@ -281,8 +289,10 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--png", help="draw the final copy graph to this PNG")
     r.set_defaults(func=cmd_replay)
 
-    cl = sub.add_parser("claims", help="every paper claim with its verdict per reading")
-    cl.add_argument("--json", action="store_true")
+    cl = sub.add_parser("claims", help="every claim sentence of the papers with one verdict, then each "
+                                         "checked claim's verdict per reading")
+    cl.add_argument("--json", action="store_true", help="the per-reading table (with --sentences: the sentences) as JSON")
+    cl.add_argument("--sentences", action="store_true", help="only the paper's sentences, one verdict each")
     cl.add_argument("--report", default="reports/check.json")
     cl.set_defaults(func=cmd_claims)
 
@@ -323,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.unraisablehook = _quiet_interrupted_finalizers
     try:
         return args.func(args)
-    except (ValueError, OSError) as e:
+    except (ValueError, TypeError, OSError) as e:  # bad input, as the spec and reference reject it
         errors.print(f"error: {e}", markup=False, soft_wrap=True)
         return 2
     except KeyboardInterrupt as e:

@@ -41,7 +41,7 @@ import attrs
 
 from checks.files import write_atomically
 from checks import counterexample, plugin
-from checks.claims import FAILS, claims_table, load_report
+from checks.claims import FAILS, NOT_CHECKABLE, claims_table, inventory_table, load_report
 from checks.verdict import METHODS
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]   # the folder holding the `checks` package
@@ -375,8 +375,31 @@ def claims_section(ctx: DocsContext) -> str:
                      f"reading(s)</summary>\n")
         for name, c in failing:
             where = f"`{c['replay']}`" if c["replay"] else "no counterexample file"
+            if c.get("evaluated_replay"):
+                where += f"; the smallest at a size the paper evaluates: `{c['evaluated_replay']}`"
             lines.append(f"- `{name}` ({c['counterexample_method']}{ctx.link_suffix(c['counterexample'])}): {where}")
         lines.append("\n</details>\n")
+    return "\n".join(lines)
+
+
+def sentences_section(ctx: DocsContext) -> str | None:
+    """Every claim sentence of the paper with one verdict (`pubsub-proofs claims --sentences`)."""
+    rows = inventory_table(ctx.report_path, [ctx.algorithm])
+    if not rows:
+        return None
+    counts = {v: sum(r["verdict"] == v for r in rows) for v in dict.fromkeys(r["verdict"] for r in rows)}
+    lines = [f"Every sentence of the paper that states a fact, a number, a theorem, a figure or a property of "
+             f"the algorithm ({len(rows)}: " + ", ".join(f"{n} {v}" for v, n in counts.items()) + "). A checked "
+             "sentence takes the verdicts of the properties that judge it, combined over the readings "
+             "(**ambiguous** where they differ by reading); the table above gives them per reading.", ""]
+    body = []
+    for r in rows:
+        judged = (", ".join(f"`{name}` ({verdict})" for name, verdict in r["checked_by"].items())
+                  if r["verdict"] != NOT_CHECKABLE else r["why"])
+        if r["reading"]:
+            judged += f"; read as: {r['reading']}"
+        body.append([r["section"], r["text"], f"**{r['verdict']}**", judged])
+    lines.append(table(["where", "the paper says", "verdict", "judged by"], body))
     return "\n".join(lines)
 
 
@@ -442,8 +465,12 @@ def errata_section(ctx: DocsContext, summarise: Callable[[str, dict[str, Any]], 
         lines += [f"#### `{e['property']}`: fails under {under}", "", f"> {e['claim']}", ""]
         for name in failing:
             c = e["readings"][name]
-            lines.append(f"- `{name}`, found by {c['counterexample_method']}: {summarise(name, c)}"
-                         + (f" Replay: `{c['replay']}`." if c["replay"] else ""))
+            shown = (f"by counting: {c['counting']} (premise and found instances: see the table above). "
+                     if c.get("counting") else "")
+            lines.append(f"- `{name}`, {shown}found by {c['counterexample_method']}: {summarise(name, c)}"
+                         + (f" Replay: `{c['replay']}`." if c["replay"] else "")
+                         + (f" The smallest at a size the paper evaluates: `{c['evaluated_replay']}`."
+                            if c.get("evaluated_replay") else ""))
         if others_fail or others_hold:
             lines.append("- Other readings: " + "; ".join(
                 f"{label} {', '.join(names)}" for label, names in
@@ -517,8 +544,8 @@ def generate(report_path: str | Path = "reports/check.json", docs_dir: Path | st
         ctx = DocsContext(algorithm, only_algorithm(full, algorithm.name), report_path,
                           [e for e in entries if e["algorithm"] == algorithm.name], docs_dir, root, dict(options))
         own = dict(algorithm.docs(ctx)) if algorithm.docs is not None else {}
-        generic = {"readings": readings_section, "claims": claims_section, "verdicts": verdicts_section,
-                   "errata": errata_section}
+        generic = {"readings": readings_section, "claims": claims_section, "sentences": sentences_section,
+                   "verdicts": verdicts_section, "errata": errata_section}
         sections = {name: own[name] if name in own else make(ctx) for name, make in generic.items()} | own
         page = page_path(docs_dir, algorithm)
         written.append(write_sections(page, algorithm.title, {k: v for k, v in sections.items() if v is not None}))

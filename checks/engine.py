@@ -236,6 +236,6 @@ def spark_results(algorithm: plugin.Algorithm, summary: dict[str, Any], ctx: Con
     declared = algorithm.spark
     config = {k: v for k, v in summary["config"].items() if k != "algorithm"}
     job = declared.from_config(config)
-    return spark_verdicts(summary, lambda column, seed: declared.document(job, column, seed),
+    return spark_verdicts(summary, lambda column, seed, at_least=0: declared.document(job, column, seed, at_least),
                           declared.scope(summary, job), ctx.write, unit=declared.unit, size=declared.size,
                           result=ctx.result)

@@ -215,10 +215,11 @@ class SparkJob:
     # random instances per scope (make check's default scope, the large one, `validate`)
     instances: Mapping[str, int] = attrs.Factory(lambda: {"default": 20_000, "large": 200_000,
                                                           "validate": 1_000_000})
-    # (job, column, seed) -> the replay document of the shrunk failing instance; by default the
+    # (job, column, seed[, at_least=n]) -> the replay document of the shrunk failing instance
+    # (kept at n or more instances where the claim is only evaluated from n on); by default the
     # job's own `counterexample(column, seed)`. spark_validation never imports checks, so a
     # document that checks' replay reads is made here when the job gives spec-level data.
-    counterexample: Callable[[Any, str, int], Document] | None = None
+    counterexample: Callable[..., Document] | None = None
 
     @classmethod
     def of(cls, module: str, **fields: Any) -> "SparkJob":
@@ -226,10 +227,11 @@ class SparkJob:
         `from_config(config)`, imported when first used (starting no Spark before it is needed)."""
         return cls(job=lazy(f"{module}:default_job"), from_config=lazy(f"{module}:from_config"), **fields)
 
-    def document(self, job: Any, column: str, seed: int) -> Document:
+    def document(self, job: Any, column: str, seed: int, at_least: int = 0) -> Document:
+        extra = {"at_least": at_least} if at_least else {}
         if self.counterexample is not None:
-            return self.counterexample(job, column, seed)
-        return job.counterexample(column, seed)
+            return self.counterexample(job, column, seed, **extra)
+        return job.counterexample(column, seed, **extra)
 
 
 @attrs.frozen
@@ -239,6 +241,26 @@ class Replayed:
 
     reproduced: bool
     draw: Callable[[str, str], None] | None = None
+
+
+@attrs.frozen
+class PaperClaim:
+    """One sentence of the paper that states a fact, a number, a theorem, a figure or a property
+    of the algorithm: judged by the verdicts of the spec properties that check it, or not
+    checkable, with why (lost from the extracted text, a measurement of a testbed this project
+    does not have). `reading` says how a check reads the sentence where the sentence alone does
+    not fix it (a band or threshold chosen here, an average read per instance)."""
+
+    section: str                        # "sec. 3.5.1 Theorem 1"
+    text: str                           # the sentence, as printed (translated where the paper is Chinese)
+    checked_by: tuple[str, ...] = ()    # spec property names
+    why: str | None = None              # not checkable: why
+    reading: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if bool(self.checked_by) == bool(self.why):
+            raise ValueError(f"paper claim {self.section}: {self.text[:60]!r} needs either checked_by or why, "
+                             "not both or neither")
 
 
 # --------------------------------------------------------------------------------------------
@@ -261,6 +283,7 @@ class Algorithm:
     docs_page: str | None = None                 # docs/<file>.md, default docs/<name>.md
     bench: Callable[[], Mapping[str, Any]] | None = None      # figures for reports/bench.json
     claims: Sequence[Any] = ()                   # claims no check reaches, with why (issue 10)
+    inventory: Callable[[], Sequence[PaperClaim]] | None = None  # every claim sentence of the paper
 
     def __attrs_post_init__(self) -> None:
         if "default" not in self.scopes:
@@ -290,8 +313,8 @@ def lazy(target: str) -> Callable[..., Any]:
 
 def beside(package: str) -> dict[str, Any]:
     """What a declaration package holds by convention, as Algorithm fields: its `manifest.json`,
-    and its `docs.sections` and `bench.figures` where those modules exist. A declaration writes
-    `**plugin.beside(__name__)` instead of naming the three again."""
+    and its `docs.sections`, `bench.figures` and `inventory.claims` where those modules exist. A
+    declaration writes `**plugin.beside(__name__)` instead of naming them again."""
     import importlib.util
 
     found = importlib.util.find_spec(package)
@@ -299,7 +322,8 @@ def beside(package: str) -> dict[str, Any]:
         raise ValueError(f"{package!r} is not a package: its manifest, docs and bench go beside its __init__.py")
     folder = Path(list(found.submodule_search_locations)[0])
     fields: dict[str, Any] = {"manifest": folder / "manifest.json"}
-    for field, module, function in (("docs", "docs", "sections"), ("bench", "bench", "figures")):
+    for field, module, function in (("docs", "docs", "sections"), ("bench", "bench", "figures"),
+                                    ("inventory", "inventory", "claims")):
         if (folder / f"{module}.py").exists():
             fields[field] = lazy(f"{package}.{module}:{function}")
     return fields

@@ -179,8 +179,8 @@ def remove_unreferenced(folder: Path, records: list[dict[str, Any]]) -> list[Pat
     """Delete the counterexample files under `folder` (recursively) that no record names. Files
     are named by their content's digest under their algorithm's folder, so a record names a file
     by those two parts, wherever the run that wrote it was started."""
-    named = {Path(r["counterexample"]).parent.name + "/" + Path(r["counterexample"]).name
-             for r in records if r.get("counterexample")}
+    named = {Path(p).parent.name + "/" + Path(p).name
+             for r in records for p in (r.get("counterexample"), r.get("evaluated_counterexample")) if p}
     removed = []
     if folder.exists():
         for path in sorted(folder.rglob("*.json")):

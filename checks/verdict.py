@@ -38,6 +38,9 @@ class CheckResult:
     states: int | None = None
     seconds: float = 0.0
     counterexample: str | None = None
+    # where the minimal counterexample is smaller than any size the paper evaluates the claim at,
+    # the smallest one found at such a size
+    evaluated_counterexample: str | None = None
     expected: str | None = None
     detail: str = ""
     # where behaviour is random: the exact probability ("p/q"), or an estimate with its
@@ -100,13 +103,22 @@ def spark_verdicts(summary: dict[str, Any], counterexample, scope: str, write_co
         if verdict is Verdict.HOLDS and not summary["witnesses"].get(f"{reading}:distinguished", 1):
             verdict, why = Verdict.UNKNOWN, (f"vacuous: no one of the {unit} where {reading!r} can differ from the "
                                              "other readings")
-        detail, path = why or f"{outcome['violations']} of {summary['cases']} {unit} violate", None
+        detail, path, evaluated_path = why or f"{outcome['violations']} of {summary['cases']} {unit} violate", None, None
         if verdict is Verdict.VIOLATED:
             path = write_counterexample(counterexample(column, outcome["first"]["seed"]))
             detail += f"; first: seed {outcome['first']['seed']} with {outcome['first']['n']} {size}"
+            least, evaluated = outcome.get("evaluated_from"), outcome.get("first_evaluated")
+            if least and outcome["first"]["n"] < least:
+                if evaluated:
+                    evaluated_path = write_counterexample(counterexample(column, evaluated["seed"], at_least=least))
+                    detail += (f"; smallest at a size the paper evaluates (>= {least} {size}): seed "
+                               f"{evaluated['seed']} with {evaluated['n']} {size}")
+                else:
+                    detail += f"; no violation at a size the paper evaluates (>= {least} {size})"
         share = estimate(summary["cases"] - outcome["violations"], summary["cases"]) if summary["cases"] else None
         out.append(result(prop, "spark", reading, verdict, scope, cases=summary["cases"],
-                          seconds=summary.get("seconds", 0.0), counterexample=path, detail=detail,
+                          seconds=summary.get("seconds", 0.0), counterexample=path,
+                          evaluated_counterexample=evaluated_path, detail=detail,
                           probability=f"holds on {share.text} of the {unit}" if share else None))
     return out
 

@@ -48,6 +48,11 @@ class LbddJob:
         return ([f"{r}:{p.name}:witness" for r in self.readings for p in run_properties() if p.witness]
                 + [f"{r}:distinguished" for r in self.readings])
 
+    def evaluated_from(self, column: str) -> int | None:
+        """The smallest n the paper evaluates the column's claim at (None: no such size)."""
+        name = column.split(":")[1]
+        return next(p.evaluated_from for p in run_properties() if p.name == name)
+
     def metric_columns(self) -> list[str]:
         return ["depth", "publisher_copies", "senders", "lowest_bucket", "occupied_buckets"]
 
@@ -100,15 +105,18 @@ class LbddJob:
 
         return pa.RecordBatch.from_pydict(rows, schema=arrow_schema(self))
 
-    def shrunk(self, column: str, seed: int) -> Shrunk:
-        """The topology of `seed`, shrunk while the column's property still fails, as the spec's
-        view (checks makes the replay file of it: spark_validation never imports checks)."""
+    def shrunk(self, column: str, seed: int, at_least: int = 0) -> Shrunk:
+        """The topology of `seed`, shrunk while the column's property still fails (and it keeps
+        at least `at_least` subscribers), as the spec's view (checks makes the replay file of it:
+        spark_validation never imports checks)."""
         reading_name, prop_name = column.split(":")[:2]
         reading = L.reading_named(reading_name)
         prop = next(p for p in run_properties() if p.name == prop_name)
         publisher, subscribers = self.topology(seed)
 
         def fails(subs: list[str]) -> bool:
+            if len(subs) < at_least:
+                return False
             tree = R.build(subs, publisher, reading)
             return not prop.predicate(R.as_dissemination(tree))
 

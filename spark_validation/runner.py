@@ -61,8 +61,12 @@ def evaluate_locally(job: Job, seeds: np.ndarray, batch: int = 1000) -> pa.Table
 
 def summarize(table_or_df, job: Job, spark_df: bool = False) -> dict[str, Any]:
     """Per check column: cases, violations, the first counterexample (fewest subscribers, then
-    lowest seed); per witness: how often seen; per metric: min, max, sum. Integers only."""
+    lowest seed) and, where the job names the smallest size the paper evaluates the column's claim
+    at (`evaluated_from(column)`), the first one of at least that size; per witness: how often
+    seen; per metric: min, max, sum. Integers only."""
     checks, witnesses, metrics = job.check_columns(), job.witness_columns(), job.metric_columns()
+    sizes = {c: job.evaluated_from(c) for c in checks} if hasattr(job, "evaluated_from") else {}
+    sizes = {c: n for c, n in sizes.items() if n}
     if spark_df:
         from pyspark.sql import functions as F
 
@@ -70,6 +74,9 @@ def summarize(table_or_df, job: Job, spark_df: bool = False) -> dict[str, Any]:
         for c in checks:
             aggs.append(F.sum(F.when(~F.col(c), 1).otherwise(0)).alias(f"{c}__violations"))
             aggs.append(F.min(F.when(~F.col(c), F.struct("n", "seed"))).alias(f"{c}__first"))
+            if c in sizes:
+                aggs.append(F.min(F.when(~F.col(c) & (F.col("n") >= sizes[c]), F.struct("n", "seed")))
+                            .alias(f"{c}__evaluated"))
         for c in witnesses:
             aggs.append(F.sum(F.when(F.col(c), 1).otherwise(0)).alias(f"{c}__seen"))
         for c in metrics:
@@ -82,12 +89,9 @@ def summarize(table_or_df, job: Job, spark_df: bool = False) -> dict[str, Any]:
         for c in checks:
             bad = ~t.column(c).to_numpy(zero_copy_only=False)
             row[f"{c}__violations"] = int(bad.sum())
-            if bad.any():
-                idx = np.flatnonzero(bad)
-                k = idx[np.lexsort((seed[idx], n[idx]))[0]]
-                row[f"{c}__first"] = {"n": int(n[k]), "seed": int(seed[k])}
-            else:
-                row[f"{c}__first"] = None
+            row[f"{c}__first"] = _first(bad, n, seed)
+            if c in sizes:
+                row[f"{c}__evaluated"] = _first(bad & (n >= sizes[c]), n, seed)
         for c in witnesses:
             row[f"{c}__seen"] = int(t.column(c).to_numpy(zero_copy_only=False).sum())
         for c in metrics:
@@ -98,12 +102,23 @@ def summarize(table_or_df, job: Job, spark_df: bool = False) -> dict[str, Any]:
     return {
         "algorithm": job.algorithm,
         "cases": cases,
-        "checks": {c: {"violations": int(row[f"{c}__violations"] or 0), "first": row[f"{c}__first"]}
+        "checks": {c: {"violations": int(row[f"{c}__violations"] or 0), "first": row[f"{c}__first"],
+                       **({"evaluated_from": sizes[c], "first_evaluated": row[f"{c}__evaluated"]}
+                          if c in sizes else {})}
                    for c in checks},
         "witnesses": {c: int(row[f"{c}__seen"] or 0) for c in witnesses},
         "metrics": {c: {"min": _int(row[f"{c}__min"]), "max": _int(row[f"{c}__max"]),
                         "sum": _int(row[f"{c}__sum"]) or 0} for c in metrics},
     }
+
+
+def _first(bad: np.ndarray, n: np.ndarray, seed: np.ndarray) -> dict[str, int] | None:
+    """The violation with the fewest subscribers, then the lowest seed; None if none."""
+    if not bad.any():
+        return None
+    idx = np.flatnonzero(bad)
+    k = idx[np.lexsort((seed[idx], n[idx]))[0]]
+    return {"n": int(n[k]), "seed": int(seed[k])}
 
 
 def _int(v):

@@ -30,6 +30,7 @@ import functools
 import hashlib
 import ipaddress
 import math
+import numbers
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
@@ -116,6 +117,8 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
 
 
 def reading_named(name: str) -> Reading:
+    if not isinstance(name, str):
+        raise TypeError(f"reading name must be a str, not {name!r}")
     try:
         return READINGS[name]
     except KeyError:
@@ -125,6 +128,37 @@ def reading_named(name: str) -> Reading:
 # --------------------------------------------------------------------------------------------
 # Vocabulary: digests, distance, buckets (sec. 3.2)
 # --------------------------------------------------------------------------------------------
+
+DIGEST_LIMIT = 2 ** DIGEST_BITS
+
+
+def _is_int(value) -> bool:
+    """An integer, numpy's included; a bool is not (True would pass for digest 1)."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def check_digest(value, what: str = "digest") -> int:
+    """A digest of the model: an integer of DIGEST_BITS bits, else a TypeError or ValueError naming it."""
+    if not _is_int(value):
+        raise TypeError(f"{what} must be an integer in 0..2**{DIGEST_BITS}-1, not {value!r}")
+    if not 0 <= value < DIGEST_LIMIT:
+        raise ValueError(f"{what} must be an integer in 0..2**{DIGEST_BITS}-1, not {value!r}")
+    return value
+
+
+def check_reading(reading) -> Reading:
+    if not isinstance(reading, Reading):
+        raise TypeError(f"reading must be a spec.lbdd.Reading (see reading_named), not {reading!r}")
+    return reading
+
+
+def check_size(value, what: str, least: int) -> int:
+    if not _is_int(value):
+        raise TypeError(f"{what} must be an integer >= {least}, not {value!r}")
+    if value < least:
+        raise ValueError(f"{what} must be an integer >= {least}, not {value!r}")
+    return value
+
 
 def parse_ipv4(text: str) -> ipaddress.IPv4Address:
     """The address a user gave, or a ValueError that names it."""
@@ -137,18 +171,20 @@ def parse_ipv4(text: str) -> ipaddress.IPv4Address:
 def md5_digest(address: str, hash_input: str = "ascii") -> int:
     """Digest_i: the highest 32 bits of MD5 over the node's IP address (sec. 3.2)."""
     ip = parse_ipv4(address)
+    if hash_input not in ("ascii", "packed"):
+        raise ValueError(f"hash_input must be 'ascii' or 'packed', not {hash_input!r}")
     data = str(ip).encode("ascii") if hash_input == "ascii" else ip.packed
     return int.from_bytes(hashlib.md5(data).digest()[:4], "big")
 
 
 def distance(digest_a: int, digest_b: int) -> int:
     """distance(N_i, N_j) = digest_i XOR digest_j (sec. 3.2)."""
-    return digest_a ^ digest_b
+    return check_digest(digest_a, "digest_a") ^ check_digest(digest_b, "digest_b")
 
 
 def bucket_number(dist: int) -> int:
     """The m with dist in [2^(m-1), 2^m); 0 for distance 0 (the source's own bucket)."""
-    return dist.bit_length()
+    return check_digest(dist, "dist").bit_length()  # a distance is a digest XOR a digest
 
 
 class Node(NamedTuple):
@@ -162,6 +198,7 @@ class Node(NamedTuple):
 
 
 def node_at(address: str, reading: Reading = CORRECTED) -> Node:
+    check_reading(reading)
     return Node(md5_digest(address, reading.hash_input), address)
 
 
@@ -170,6 +207,8 @@ def node_at(address: str, reading: Reading = CORRECTED) -> Node:
 # --------------------------------------------------------------------------------------------
 
 def _as_set(nodes) -> tuple:
+    if isinstance(nodes, (str, bytes, Node)):  # its characters or fields would pass for subscribers
+        raise TypeError(f"subscribers must be a collection of Nodes, not {nodes!r}")
     return tuple(sorted(nodes))
 
 
@@ -184,6 +223,14 @@ class View:
     subscribers: tuple[Node, ...] = attrs.field(converter=_as_set)
 
     def __attrs_post_init__(self) -> None:
+        # once per view: every digest of the model and every node a Node, so nothing later sees
+        # a 40-bit digest or a character of a string where a subscriber was meant
+        for role, node in (("publisher", self.publisher),) + tuple(("subscriber", s) for s in self.subscribers):
+            if not isinstance(node, Node):
+                raise TypeError(f"a view's {role} must be a spec.lbdd.Node, not {node!r}")
+            check_digest(node.digest, f"{role} {node.address!r}'s digest")
+            if not isinstance(node.address, str):
+                raise TypeError(f"a view's {role} address must be a str, not {node.address!r}")
         addresses = [self.publisher.address] + [s.address for s in self.subscribers]
         if len(set(addresses)) != len(addresses):
             seen, dups = set(), set()
@@ -208,15 +255,21 @@ class Schedule:
 
 def bucket_of(node: Node, view: View, reading: Reading) -> int:
     """ComputeBucketNo(source digest, node digest)."""
-    return member_buckets(view, reading)[node]
+    try:
+        return member_buckets(view, reading)[node]
+    except KeyError:
+        raise ValueError(f"node {node!r} is not a member of the view") from None
 
 
 @functools.lru_cache(maxsize=4096)
 def member_buckets(view: View, reading: Reading) -> dict[Node, int]:
     """Every member's bucket; every agent computes the same map from the same view."""
+    if not isinstance(view, View):
+        raise TypeError(f"view must be a spec.lbdd.View, not {view!r}")
+    check_reading(reading)
     buckets = {view.publisher: 0}
-    for node in view.subscribers:
-        b = bucket_number(distance(view.publisher.digest, node.digest))
+    for node in view.subscribers:  # the view checked the digests: XOR them directly
+        b = (view.publisher.digest ^ node.digest).bit_length()
         buckets[node] = 1 if b == 0 and reading.zero_distance == "bucket1" else b
     return buckets
 
@@ -233,6 +286,8 @@ def rank_key(node: Node, reading: Reading) -> tuple:
 def bucket_construction(view: View, me: Node, reading: Reading) -> tuple[int, int, dict[int, list[Node]]]:
     """Algorithm 1 at node `me`: (SelfNo, rank, the ordered bucket sequence above SelfNo)."""
     buckets = member_buckets(view, reading)
+    if me not in buckets:
+        raise ValueError(f"node {me!r} is not a member of the view")
     self_no = buckets[me]
     rank = reading.rank_base
     higher: dict[int, list[Node]] = {}
@@ -248,12 +303,23 @@ def bucket_construction(view: View, me: Node, reading: Reading) -> tuple[int, in
     return self_no, rank, dict(sorted(higher.items()))
 
 
-@functools.lru_cache(maxsize=65536)
 def owned_indices(rank: int, self_size: int, target_size: int, reading: Reading) -> range:
     """Algorithm 2's interval [LowBound, UpBound] for `rank`, as 1-based target indices.
 
-    Indices outside 1..target_size name no node and are dropped.
+    Indices outside 1..target_size name no node and are dropped; so is any rank (a rank outside
+    the bucket owns nothing, or a clipped share: the Z3 cross-check asks about such ranks).
     """
+    if not _is_int(rank):
+        raise TypeError(f"rank must be an integer, not {rank!r}")
+    check_size(self_size, "self_size", 1)  # an empty sending bucket would divide by zero
+    check_size(target_size, "target_size", 0)
+    check_reading(reading)
+    # checked outside the cache: True would hit rank 1's entry
+    return _owned_indices(rank, self_size, target_size, reading)
+
+
+@functools.lru_cache(maxsize=65536)
+def _owned_indices(rank: int, self_size: int, target_size: int, reading: Reading) -> range:
     s, t = self_size, target_size
     if reading.ratio == "integer":
         ratio = t // s
@@ -279,6 +345,8 @@ def select_target_bucket(self_no: int, higher: dict[int, list[Node]], reading: R
 
 def select_targets(rank: int, self_size: int, target_bucket: list[Node], reading: Reading) -> tuple[Node, ...]:
     """Algorithm 2: sort the target bucket, keep this rank's interval of it."""
+    if isinstance(target_bucket, (str, bytes)):
+        raise TypeError(f"target_bucket must be a list of Nodes, not {target_bucket!r}")
     ordered = sorted(target_bucket)  # "nodes in the bucket are ordered in increasing order"
     return tuple(ordered[i - 1] for i in owned_indices(rank, self_size, len(ordered), reading))
 
@@ -287,6 +355,12 @@ def local_schedule(view: View, me: Node, reading: Reading, rank: int | None = No
     """Algorithms 1 and 2 at one node. `rank` overrides Algorithm 1's (a stale rank, sec. 3.4)."""
     self_no, fresh_rank, higher = bucket_construction(view, me, reading)
     self_size = sum(1 for b in member_buckets(view, reading).values() if b == self_no)
+    if rank is not None and (not _is_int(rank) or not reading.rank_base <= rank < reading.rank_base + self_size):
+        # a stale rank is still a rank of this node's bucket (Algorithm 3 reselects only when a
+        # higher bucket changed), so one outside it is a caller's mistake
+        raise (TypeError if not _is_int(rank) else ValueError)(
+            f"rank must be an integer in {reading.rank_base}..{reading.rank_base + self_size - 1} "
+            f"(bucket {self_no} holds {self_size}), not {rank!r}")
     use_rank = fresh_rank if rank is None else rank
     targets = select_targets(use_rank, self_size, select_target_bucket(self_no, higher, reading), reading)
     return Schedule(self_no, use_rank, tuple(t.address for t in targets))
@@ -300,11 +374,17 @@ class State:
     schedules: tuple[tuple[str, Schedule], ...]
 
     def schedule(self, address: str) -> Schedule:
-        return dict(self.schedules)[address]
+        try:
+            return dict(self.schedules)[address]
+        except (KeyError, TypeError):
+            raise ValueError(f"no live node {address!r} in this state") from None
 
 
 @functools.lru_cache(maxsize=65536)
 def initial_state(view: View, reading: Reading) -> State:
+    if not isinstance(view, View):
+        raise TypeError(f"view must be a spec.lbdd.View, not {view!r}")
+    check_reading(reading)
     return State(view, tuple((n.address, local_schedule(view, n, reading)) for n in view.members()))
 
 
@@ -329,6 +409,7 @@ def _path_update(state: State, new_view: View, changed: Node, reading: Reading) 
 
 def fail(state: State, address: str, reading: Reading) -> State:
     """A subscriber's heartbeat times out: every agent deletes it and runs Algorithm 3."""
+    check_reading(reading)
     view = state.view
     gone = [s for s in view.subscribers if s.address == address]
     if not gone:
@@ -339,6 +420,9 @@ def fail(state: State, address: str, reading: Reading) -> State:
 
 def join(state: State, node: Node, reading: Reading) -> State:
     """A new subscriber broadcasts itself; every agent runs Algorithm 3 (sec. 3.4)."""
+    if not isinstance(node, Node):
+        raise TypeError(f"node must be a spec.lbdd.Node, not {node!r}")
+    check_reading(reading)
     new_view = View(state.view.publisher, state.view.subscribers + (node,))
     return _path_update(state, new_view, node, reading)
 
@@ -358,6 +442,17 @@ class Dissemination:
     addresses: tuple[str, ...]
     buckets: tuple[int, ...]
     edges: tuple[tuple[int, int], ...]
+
+    def __attrs_post_init__(self) -> None:
+        # once per run, so that no property indexes past the members (an edge to node 7 of 4)
+        size = len(self.addresses)
+        if size == 0:
+            raise ValueError("a dissemination needs at least the publisher (node 0) in addresses")
+        if len(self.buckets) != size:
+            raise ValueError(f"buckets must give one bucket per address ({size}), not {len(self.buckets)}")
+        for edge in self.edges:
+            if not (isinstance(edge, tuple) and len(edge) == 2 and all(_is_int(v) and 0 <= v < size for v in edge)):
+                raise ValueError(f"edge {edge!r} must be a pair of node indices in 0..{size - 1}")
 
     @property
     def n(self) -> int:
@@ -393,6 +488,8 @@ class Dissemination:
 
 
 def dissemination(state: State, reading: Reading) -> Dissemination:
+    if not isinstance(state, State):
+        raise TypeError(f"state must be a spec.lbdd.State, not {state!r}")
     members = state.view.members()
     index = {m.address: i for i, m in enumerate(members)}
     edges = tuple((index[a], index[t]) for a, sched in state.schedules for t in sched.targets)
@@ -401,11 +498,16 @@ def dissemination(state: State, reading: Reading) -> Dissemination:
 
 
 def build_dissemination(view: View, reading: Reading) -> Dissemination:
+    """The run of a view; a view with no subscribers gives a run with n = 0 and no copies."""
     return dissemination(initial_state(view, reading), reading)
 
 
 def abstract_view(publisher_digest: int, subscriber_digests: Iterable[int]) -> View:
     """A view over bare digests (for small digest spaces); addresses are labels s1, s2, ..."""
+    if isinstance(subscriber_digests, (str, bytes)) or not isinstance(subscriber_digests, Iterable):
+        raise TypeError(f"subscriber_digests must be a collection of integers, not {subscriber_digests!r}")
+    check_digest(publisher_digest, "publisher_digest")
+    subscriber_digests = [check_digest(d, "subscriber digest") for d in subscriber_digests]
     subs = tuple(Node(d, f"s{i}") for i, d in enumerate(subscriber_digests, start=1))
     return View(Node(publisher_digest, "p"), subs)
 
@@ -465,6 +567,8 @@ def mean_out_degree_of_all_nodes_is_two(run: Dissemination) -> bool:
 
 SENDER_DEGREE_BAND = (1.5, 2.5)
 SENDER_DEGREE_MIN_N = 100
+# The smallest n the paper evaluates (sec. 4.3, Tab. 1: n = 100..500).
+EVALUATED_FROM = 100
 
 
 def mean_out_degree_of_senders_near_two(run: Dissemination) -> bool:
@@ -567,10 +671,12 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
              subject=RUN),
     Property(ALGORITHM, "buckets_at_most_log2_n", buckets_at_most_log2_n,
              "sec. 3.2: N_i is in bucket SelfNo with 0 <= SelfNo <= log2 n", witness=relays_copies,
-             subject=RUN),
+             subject=RUN, evaluated_from=EVALUATED_FROM),
     Property(ALGORITHM, "mean_out_degree_of_all_nodes_is_two", mean_out_degree_of_all_nodes_is_two,
              "sec. 3.5.2 Theorem 2, read over every node: the average out-degree of a node is 2",
-             witness=has_fan_out, subject=RUN),
+             witness=has_fan_out, subject=RUN, premise="exactly_n_copies",
+             refutation="a tree of n + 1 nodes has n edges, so the mean out-degree over all nodes is "
+                        "n/(n + 1) < 1 for every n, never 2"),
     Property(ALGORITHM, "mean_out_degree_of_senders_near_two", mean_out_degree_of_senders_near_two,
              "sec. 3.5.2 Theorem 2, read over sending nodes for n >= 100, within [1.5, 2.5]",
              witness=has_at_least_100_subscribers, scope="large random runs", subject=RUN),
@@ -597,6 +703,11 @@ class BucketSizes:
     self_size: int
     target_size: int
     reading: Reading
+
+    def __attrs_post_init__(self) -> None:
+        check_size(self.self_size, "self_size", 1)
+        check_size(self.target_size, "target_size", 0)
+        check_reading(self.reading)
 
 
 def schedule_partitions_targets(case: BucketSizes) -> bool:

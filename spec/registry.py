@@ -34,6 +34,15 @@ class Property:
     # what goes wrong, in one sentence, on a subject that violates the predicate (the docs' errata
     # use it); None where the predicate's name says enough
     explain: Callable[[Any], str] | None = None
+    # A refutation by counting: a sentence showing that the claim fails on every subject where the
+    # property `premise` holds (e.g. a tree of n + 1 nodes has n edges, so no mean out-degree over
+    # all nodes is 2). Claims and docs give it instead of a pile of failing instances, under the
+    # readings where the premise was shown to hold.
+    refutation: str | None = None
+    premise: str | None = None
+    # The smallest size the paper evaluates the claim at (e.g. n >= 100 in LBDD's sec. 4.3): where
+    # the minimal counterexample is smaller, the smallest one found at this size follows it.
+    evaluated_from: int | None = None
 
 
 _REGISTRY: dict[tuple[str, str], Property] = {}

@@ -343,3 +343,32 @@ def test_bench_times_declared_checks_through_the_engine():
     assert [(check.reading, results[0].verdict.value) for check, results, _ in ran] == \
         [("corrected", "proved"), ("literal", "violated")]
     assert all(seconds > 0 for _, _, seconds in ran)
+
+
+def test_a_refutation_by_counting_is_stated_where_its_premise_holds_and_only_there(tmp_path):
+    mean = "mean_out_degree_of_all_nodes_is_two"
+    report = write_report(tmp_path / "check.json", [
+        record(mean, "exhaustive", "violated", "corrected", "ex-c.json", algorithm="lbdd"),
+        record("exactly_n_copies", "exhaustive", "holds", "corrected", algorithm="lbdd"),
+        record(mean, "exhaustive", "violated", "literal", "ex-l.json", algorithm="lbdd"),
+        record("exactly_n_copies", "exhaustive", "violated", "literal", "ex-n.json", algorithm="lbdd"),
+        record(mean, "spark", "violated", "rank-from-0", "sp.json", algorithm="lbdd")])
+    readings = by_property(claims.claims_table(report))[mean]["readings"]
+    corrected = readings["corrected"]
+    assert corrected["verdict"] == "violated" and corrected["counting"] == next(p for p in L.PROPERTIES if p.name == mean).refutation
+    assert corrected["summary"].startswith("violated by counting wherever exactly_n_copies holds (holds under")
+    assert "n/(n + 1) < 1" in corrected["summary"] and corrected["replay"] == "pubsub-proofs replay ex-c.json"
+    # where the premise fails or was not checked, the counterexamples are the whole evidence
+    assert "counting" not in readings["literal"] and "counting" not in readings["rank-from-0"]
+
+
+def test_a_counterexample_at_a_size_the_paper_evaluates_follows_the_minimal_one(tmp_path):
+    report = write_report(tmp_path / "check.json", [
+        {**record("buckets_at_most_log2_n", "spark", "violated", "corrected", "small.json", algorithm="lbdd"),
+         "evaluated_counterexample": "at100.json"}])
+    combined = by_property(claims.claims_table(report))["buckets_at_most_log2_n"]["readings"]["corrected"]
+    assert combined["replay"] == "pubsub-proofs replay small.json"
+    assert combined["evaluated_replay"] == "pubsub-proofs replay at100.json"
+    console = Console(record=True, width=200)
+    claims.print_claims(claims.claims_table(report), console)
+    assert "smallest at a size the paper evaluates: pubsub-proofs replay at100.json" in console.export_text()

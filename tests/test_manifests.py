@@ -36,3 +36,25 @@ def test_the_fast_checks_give_the_pinned_verdicts_and_counts(name, tmp_path):
     results, problems = runner.run([algorithm], report=tmp_path / "check.json", runtime="fast")
     assert problems == []
     assert {(r.property, r.reading, r.method) for r in results} >= fast
+
+
+@pytest.mark.parametrize("name", sorted(plugin.algorithms()))
+def test_the_claims_inventory_and_the_manifest_agree(name):
+    """Every claim sentence of the paper is judged by pinned checks or says why none can, and every
+    property the manifest pins judges some sentence of the paper."""
+    algorithm = ALGORITHMS[name]
+    assert algorithm.inventory is not None, f"{name} has no inventory.py listing its paper's claims"
+    sentences = algorithm.inventory()
+    pinned = {key[0] for key in runner.manifest_keys(algorithm, "default")}
+    cited = {prop for claim in sentences for prop in claim.checked_by}
+    assert cited <= pinned, f"sentences judged by properties no check pins: {sorted(cited - pinned)}"
+    assert pinned <= cited, f"pinned properties that judge no sentence of the paper: {sorted(pinned - cited)}"
+    assert all(claim.why.strip() for claim in sentences if not claim.checked_by)
+    assert len({(c.section, c.text) for c in sentences}) == len(sentences), "a sentence is listed twice"
+
+
+def test_a_paper_claim_is_checked_or_says_why_not():
+    with pytest.raises(ValueError, match="needs either checked_by or why"):
+        plugin.PaperClaim("sec. 1", "it is fast")
+    with pytest.raises(ValueError, match="needs either checked_by or why"):
+        plugin.PaperClaim("sec. 1", "it is fast", checked_by=("p",), why="testbed")

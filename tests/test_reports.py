@@ -14,8 +14,8 @@ REPORTS = ROOT / "reports"
 
 
 def named_counterexamples() -> list[str]:
-    paths = [r["counterexample"] for r in json.loads((REPORTS / "check.json").read_text())["results"]
-             if r["counterexample"]]
+    paths = [p for r in json.loads((REPORTS / "check.json").read_text())["results"]
+             for p in (r["counterexample"], r.get("evaluated_counterexample")) if p]
     for summary in sorted((REPORTS / "validate").glob("*.json")):
         paths += list(json.loads(summary.read_text()).get("counterexamples", {}).values())
     return sorted(set(paths))

@@ -157,3 +157,17 @@ def test_results_of_other_code_are_not_resumed(spark, tmp_path, monkeypatch):
     validate(JOB, 300, tmp_path, spark=spark, segment=300)
     monkeypatch.setattr(runner, "code_fingerprint", lambda job=None: "changed")
     assert validate(JOB, 300, tmp_path, spark=spark, segment=300).segments_run == 1
+
+
+def test_the_summary_gives_the_first_violation_at_a_size_the_paper_evaluates_and_its_shrunk_document():
+    table = evaluate_locally(JOB, np.arange(400))
+    outcome = summarize(table, JOB)["checks"]["corrected:buckets_at_most_log2_n"]
+    n, bad = table.column("n").to_numpy(), ~table.column("corrected:buckets_at_most_log2_n").to_numpy(zero_copy_only=False)
+    seeds = table.column("seed").to_numpy()
+    least = min((int(n[i]), int(seeds[i])) for i in np.flatnonzero(bad & (n >= 100)))
+    assert outcome["evaluated_from"] == 100 and outcome["first"]["n"] < 100
+    assert (outcome["first_evaluated"]["n"], outcome["first_evaluated"]["seed"]) == least
+    # a claim the paper evaluates at every size has no such entry
+    assert "first_evaluated" not in summarize(table, JOB)["checks"]["corrected:no_cycle"]
+    shrunk = JOB.shrunk("corrected:buckets_at_most_log2_n", least[1], at_least=100)
+    assert len(shrunk.view.subscribers) == 100

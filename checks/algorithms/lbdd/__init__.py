@@ -273,8 +273,8 @@ def random_views(reading: L.Reading):
 # Spark (spark_validation/lbdd.py): the job shrinks a failing topology to a spec view, and the
 # replay file is made here, since spark_validation never imports checks.
 
-def spark_document(job, column: str, seed: int) -> dict[str, Any]:
-    shrunk = job.shrunk(column, seed)
+def spark_document(job, column: str, seed: int, at_least: int = 0) -> dict[str, Any]:
+    shrunk = job.shrunk(column, seed, at_least)
     return {**view_document(shrunk.property, shrunk.reading, "spark", shrunk.view),
             "seed": seed, "original_subscribers": shrunk.original_subscribers}
 
