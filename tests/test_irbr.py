@@ -320,3 +320,120 @@ def test_one_catalogue_of_readings_serves_every_check_and_the_spark_job():
             assert subjects <= set(I.READINGS[check.reading].runs), check.keys()
     assert SPARK_READINGS == tuple(n for n, c in I.READINGS.items() if c.spark)
     assert all(C.READINGS[n].name == n for n in C.READINGS)
+
+
+# --------------------------------------------------------------------------------------------
+# Sec. 3.5 with operations at two different nodes (issue 10): the flight scope's third kind of
+# script. The tests explore only a slice of it (ops at 00 and 01, publish from 10, no crash);
+# `make check` explores the whole declared scope, pinned in the manifest.
+# --------------------------------------------------------------------------------------------
+
+TWO_NODES = F.FlightScope(2, 2, 0, nodes=3, pairs=False, different_nodes=True)
+
+
+def two_node_slice(reading: str):
+    """The declared flight system, started only from the scripts of one operation at 00 and one
+    at 01 beside a publish from 10 (every assignment of filters beforehand)."""
+    system = F.system(TWO_NODES, C.READINGS[reading])
+    start = [s for s in system.initial_states() if len(s[0]) == 3 and {s[0][0][1], s[0][1][1]} == {"00", "01"}
+             and s[0][2][1] == "10"]
+    return attrs.evolve(system, initial_states=lambda: start)
+
+
+def test_two_node_scripts_pair_every_operation_of_two_different_nodes():
+    ids, held = ["00", "01", "10"], {("00", F.FLIGHT_FILTERS[1]), ("01", F.FLIGHT_FILTERS[1])}
+    alone = F.scripts(ids, held, pairs=True)
+    both = F.scripts(ids, held, pairs=True, different_nodes=True)
+    assert both[:len(alone)] == alone  # the scripts of one node keep their place (and their traces)
+    extra = both[len(alone):]
+    assert len(extra) == 3 * 2 * 2 and all(len(ops) == 2 and ops[0][1] < ops[1][1] for ops in extra)
+    kinds = {tuple(sorted(kind for kind, _, _ in ops)) for ops in extra}
+    assert kinds == {("subscribe", "subscribe"), ("subscribe", "unsubscribe"), ("unsubscribe", "unsubscribe")}
+    assert F.FlightScope(2, 2, 1, crashing_pairs=False, different_nodes=True).crashes_beside(extra[0] + (None,)) == 0
+    assert F.FlightScope(2, 2, 1, crashing_pairs=False, different_nodes=True).crashes_beside(alone[0] + (None,)) == 1
+    declared = C.SCOPES["default"].in_flight
+    assert declared.different_nodes and "two different nodes" in declared.describe()
+
+
+def test_two_nodes_a_steady_subscriber_misses_an_event_under_the_default_rules(tmp_path):
+    """00 unsubscribes x in 0..4 while 01, which holds x in 0..4 too (sent only to 00, counting on
+    00's equal entry), subscribes x in 0..9. 00's notice reaches 01, which now counts on its own
+    x in 0..9 and widens nothing; the withdrawal reaches 10 before 01's x in 0..9 does, and 10's
+    event x=2 goes nowhere: 01's steady x in 0..4 misses it. The scope reaches the witness, the
+    trace replays, and the same slice holds without covering."""
+    default = I.Reading().name
+    ex = explorer.explore(two_node_slice(default), F.invariants(), F.witnesses())
+    assert ex.complete and set(ex.violations) == {"steady_subscribers_notified_exactly_once"}
+    assert ex.witnessed["steady_subscribers_notified_exactly_once"]  # a steady remote subscriber is interested
+    trace = ex.violations["steady_subscribers_notified_exactly_once"]
+    doc = F.trace_document(C.READINGS[default], 0, "steady_subscribers_notified_exactly_once", None, trace)
+    assert doc["subscriptions"] == [["00", "x in 0..4"], ["01", "x in 0..4"]]
+    assert doc["script"] == [["unsubscribe", "00", "x in 0..4"], ["subscribe", "01", "x in 0..9"],
+                             ["publish", "10", {"x": 2}]]
+    steps = doc["steps"]
+    at_10 = [i for i, s in enumerate(steps) if s[0] == "deliver" and s[5] == "10"]
+    unsub_at_10 = next(i for i in at_10 if steps[i][1] == "unsub")
+    sub_at_10 = next(i for i in at_10 if steps[i][1] == "sub")
+    assert unsub_at_10 < steps.index(["start", 2]) < sub_at_10  # the publish falls between the two
+    path = counterexample.store(doc, tmp_path)
+    lines = []
+    assert counterexample.replay(path, say=lines.append) and "VIOLATED" in lines[-1]
+    safe = explorer.explore(two_node_slice("no-covering/repaired/smallest/resubscribe-uncovered/withdraw-at-once"),
+                            F.invariants(), F.witnesses())
+    assert safe.complete and not safe.violations and safe.witnessed["steady_subscribers_notified_exactly_once"]
+
+
+def test_two_nodes_clocks_kept_per_filter_not_per_subscriber_are_rejected():
+    """Negative control: Lamport clocks kept per (node, filter) instead of per (node, subscriber,
+    filter) make one subscriber's newer operation drop another's message. One node's operations
+    never show it (the scope before issue 10 holds); two nodes' do."""
+    reading = "no-covering/repaired/smallest/resubscribe-uncovered/withdraw-at-once"
+    real_clock, real_see = I._clock_of, I._see
+
+    def clock_of(state, node, subscriber, f):
+        return max((c for m, _, g, c in state.clocks if (m, g) == (node, f)), default=-1)
+
+    def see(state, node, subscriber, f, clock):
+        kept = frozenset(e for e in state.clocks if (e[0], e[2]) != (node, f))
+        return attrs.evolve(state, clocks=kept | {(node, subscriber, f, clock)})
+
+    try:
+        I._clock_of, I._see = clock_of, see
+        one = explorer.explore(F.system(F.FlightScope(2, 2, 0, nodes=3, pairs=False), C.READINGS[reading]),
+                               F.invariants(), F.witnesses())
+        two = explorer.explore(two_node_slice(reading), F.invariants(), F.witnesses())
+    finally:
+        I._clock_of, I._see = real_clock, real_see
+    assert one.complete and not one.violations
+    assert two.complete and {"settled_network_delivers_exactly_once", "no_entry_outlives_its_subscription"} <= \
+        set(two.violations)
+
+
+def test_two_nodes_counting_only_on_settled_subscriptions_holds():
+    """The design that holds in the two-node scope (a spec change proposed in issue 10, tried here
+    by patching): a subscription may count on a covering entry only once that entry's
+    subscription has settled (no subscribe or widening of it still in flight, the
+    acknowledgements abstracted to that condition as widen-then-withdraw's are)."""
+    unsettled: set = set()
+    real_level, real = I.subscribe_level, (I.start, I.deliver, I.withdraw)
+
+    def level(net, n, f, covering="covering-ordered"):
+        return max([I.common_prefix_length(q, n) for q, f2, s in net.ft(n)
+                    if I.counts_on(f2, s, f, n, covering) and (n, s, f2) not in net.withdrawn
+                    and (s, f2) not in unsettled], default=0)
+
+    def seeing(action):
+        def act(state, *args, **kwargs):
+            unsettled.clear()
+            unsettled.update((m[1], m[2]) for m in state.flight if m[0] in ("sub", "widen"))
+            return action(state, *args, **kwargs)
+        return act
+
+    try:
+        I.subscribe_level = level
+        I.start, I.deliver, I.withdraw = (seeing(a) for a in real)
+        ex = explorer.explore(two_node_slice(I.Reading().name), F.invariants(), F.witnesses())
+    finally:
+        I.subscribe_level = real_level
+        I.start, I.deliver, I.withdraw = real
+    assert ex.complete and not ex.violations and ex.witnessed["steady_subscribers_notified_exactly_once"]

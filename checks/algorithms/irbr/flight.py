@@ -3,10 +3,16 @@ its replay documents and their replay.
 
 The first identifiers of (k, L) live (3 of (2, 2) by default, all 4 in the large scope), every
 assignment of filters beforehand, a script of one publish and one subscribe or unsubscribe, or a
-subscribe and an unsubscribe of one subscription in either order, every start order and every
-delivery order of the messages in flight, a crash at any moment (beside single operations by
-default); the claims, the spec's properties whose subject is a FlightRun, are judged when all is
-quiet.
+subscribe and an unsubscribe of one subscription in either order, or (`different_nodes`, sec. 3.5's
+concurrent operations issued by different nodes) one subscribe or unsubscribe at each of two
+different nodes, every start order and every delivery order of the messages in flight, a crash at
+any moment (beside single operations by default); the claims, the spec's properties whose subject
+is a FlightRun, are judged when all is quiet.
+
+Under the default rules the two-node scripts refute steady_subscribers_notified_exactly_once: a
+steady subscription re-evaluated on an "uncover" notice counts on a covering subscription that is
+itself still in flight (the subscriber's own newer one), so it is not widened, and the old
+covering entry is withdrawn at the publisher before the new one arrives there.
 """
 
 from __future__ import annotations
@@ -38,6 +44,8 @@ class FlightScope:
     nodes: int | None = None  # the first `nodes` identifiers live (None: all)
     pairs: bool = True        # scripts with a subscribe and an unsubscribe of one subscription too
     crashing_pairs: bool = True  # crashes in those scripts too (else only beside one operation)
+    different_nodes: bool = False  # scripts of two operations at two different nodes too (sec. 3.5)
+    crashing_different: bool = False  # crashes in those scripts too
 
     def describe(self) -> str:
         space = I.Space(self.k, self.L)
@@ -45,20 +53,50 @@ class FlightScope:
         return (f"live nodes {', '.join(live)} of (k={self.k}, L={self.L}), every assignment of at most one of "
                 f"{len(FLIGHT_FILTERS)} filters per node beforehand, every script of a publish and one subscribe or "
                 "unsubscribe" + (", or a subscribe and an unsubscribe of one node and filter (either order)"
-                                 if self.pairs else "") +
-                f", every start order and delivery order, <= {self.crashes} crash(es) at any moment"
-                + ("" if self.crashing_pairs or not self.pairs else " (in the scripts of one operation)"))
+                                 if self.pairs else "")
+                + (", or one subscribe or unsubscribe at each of two different nodes" if self.different_nodes else "")
+                + f", every start order and delivery order, <= {self.crashes} crash(es) at any moment"
+                + self._crash_words())
+
+    def _crash_words(self) -> str:
+        crashing = ["one operation"] + (["a pair on one subscription"] if self.pairs and self.crashing_pairs else []) \
+            + (["two nodes' operations"] if self.different_nodes and self.crashing_different else [])
+        offered = 1 + self.pairs + self.different_nodes
+        if not self.crashes or len(crashing) == offered:
+            return ""
+        return f" (in the scripts of {' and of '.join(crashing)})"
+
+    def crashes_beside(self, script: tuple) -> int:
+        """How many crashes a run of `script` may have."""
+        ops = script[:-1]
+        if len(ops) == 1:
+            return self.crashes
+        if len({node for _, node, _ in ops}) == 1:
+            return self.crashes if self.crashing_pairs else 0
+        return self.crashes if self.crashing_different else 0
 
 
-def scripts(ids: list[str], held: set, pairs: bool = True) -> list[tuple]:
+def own_operations(node: str, held: set) -> list[tuple]:
+    """What one node may do: subscribe a filter it does not hold, unsubscribe one it holds."""
+    return [("unsubscribe", node, f) if (node, f) in held else ("subscribe", node, f) for f in FLIGHT_FILTERS]
+
+
+def scripts(ids: list[str], held: set, pairs: bool = True, different_nodes: bool = False) -> list[tuple]:
     """The operations besides the publish: one subscribe or unsubscribe, or a pair on one
-    subscription (unsubscribe then subscribe again if held, subscribe then unsubscribe if not)."""
+    subscription (unsubscribe then subscribe again if held, subscribe then unsubscribe if not),
+    or (`different_nodes`) one operation at each of two different nodes, whose starts and
+    messages interleave in every order (subscribe and subscribe, subscribe and unsubscribe,
+    unsubscribe and unsubscribe)."""
     singles = [(("subscribe", n, f),) for n in ids for f in FLIGHT_FILTERS if (n, f) not in held] + \
         [(("unsubscribe", n, f),) for n, f in sorted(held, key=lambda e: (e[0], str(e[1])))]
-    if not pairs:
-        return singles
-    return singles + [(("unsubscribe", n, f), ("subscribe", n, f)) if (n, f) in held else
-                      (("subscribe", n, f), ("unsubscribe", n, f)) for n in ids for f in FLIGHT_FILTERS]
+    out = singles
+    if pairs:
+        out = out + [(("unsubscribe", n, f), ("subscribe", n, f)) if (n, f) in held else
+                     (("subscribe", n, f), ("unsubscribe", n, f)) for n in ids for f in FLIGHT_FILTERS]
+    if different_nodes:
+        out = out + [(a, b) for n, m in itertools.combinations(ids, 2)
+                     for a in own_operations(n, held) for b in own_operations(m, held)]
+    return out
 
 
 def initial_states(scope: FlightScope, reading: I.Reading):
@@ -71,7 +109,7 @@ def initial_states(scope: FlightScope, reading: I.Reading):
             if choice:
                 net = I.subscribe(net, node, FLIGHT_FILTERS[choice - 1], reading.covering)[0]
                 held.add((node, FLIGHT_FILTERS[choice - 1]))
-        for ops in scripts(ids, held, scope.pairs):
+        for ops in scripts(ids, held, scope.pairs, scope.different_nodes):
             for publisher in ids:
                 script = ops + (("publish", publisher, FLIGHT_EVENT),)
                 steady = frozenset(held - {(node, item) for _, node, item in ops})
@@ -113,8 +151,7 @@ def quiet_run(state) -> I.FlightRun | None:
 
 def system(scope: FlightScope, reading: I.Reading) -> TransitionSystem:
     return TransitionSystem(lambda: initial_states(scope, reading),
-                            lambda state: actions(state, scope.crashes if scope.crashing_pairs
-                                                  or len(state[0]) == 2 else 0),
+                            lambda state: actions(state, scope.crashes_beside(state[0])),
                             lambda state, action: step(state, action, reading))
 
 
