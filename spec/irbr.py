@@ -386,7 +386,7 @@ ORDERINGS = ("lamport", "arrival")
 # every node keeps the latest clock it has seen per (subscriber, filter), a withdrawn one too,
 # and drops a message older than that. arrival: messages take effect in the order they arrive.
 
-CONCURRENCY = ("widen-then-withdraw", "withdraw-at-once")
+CONCURRENCY = ("widen-then-withdraw", "withdraw-at-once", "widen-then-withdraw-settled")
 # Sec. 3.5 (2): after an unsubscribe a node "monitors the messages arriving for a while and takes
 # measures against inconsistency". withdraw-at-once: the unsubscribe removes entries as it
 # spreads, and the widenings it triggers follow (the one-at-a-time operation's steps as
@@ -394,6 +394,11 @@ CONCURRENCY = ("widen-then-withdraw", "withdraw-at-once")
 # each receiver stops counting on the withdrawn entries and widens its own subscriptions, the
 # entries staying in place for forwarding; once no notice nor widening is in flight (the
 # acknowledgements, abstracted to that condition), the withdrawal itself spreads.
+# widen-then-withdraw-settled (this project's repair for operations at different nodes, issue
+# 10): as widen-then-withdraw, and a subscription counts on a covering entry only once that
+# entry's subscription has settled (no subscribe or widening of it in flight, acknowledgements
+# abstracted likewise); otherwise a subscription can count on a covering one still on its way
+# while the entry it counted on before is withdrawn, and a steady subscriber misses an event.
 
 FORWARDING = ("retry-alternate", "fire-and-forget")
 # A message to a node that has crashed: fire-and-forget loses it. retry-alternate (this project's
@@ -494,6 +499,9 @@ READINGS: dict[str, Checked] = {c.name: c for c in (
             "a message to a crashed node is lost"),
     Checked(Reading("no-covering", concurrency="withdraw-at-once"), ("FlightRun",), False,
             "withdraw-at-once where no subscription waits on a widening"),
+    Checked(Reading(concurrency="widen-then-withdraw-settled"), ("FlightRun",), False,
+            "widen-then-withdraw, counting only on covering subscriptions that have settled (the repair for "
+            "operations at different nodes)"),
 )}
 
 
@@ -932,12 +940,22 @@ def _see(state: Flight, node: str, subscriber: str, f: Filter, clock: int) -> Fl
     return attrs.evolve(state, clocks=kept | {(node, subscriber, f, clock)})
 
 
-def _widen_uncovered(state: Flight, node: str, covering: str) -> Flight:
+def _counted(state: Flight, node: str, reading: Reading) -> Network:
+    """The network as `node` may count on it: under widen-then-withdraw-settled, not on an entry
+    whose subscription is still on its way (a subscribe or widening of it in flight)."""
+    if reading.concurrency != "widen-then-withdraw-settled":
+        return state.net
+    unsettled = {(node, m[1], m[2]) for m in state.flight if m[0] in ("sub", "widen")}
+    return attrs.evolve(state.net, withdrawn=state.net.withdrawn | unsettled)
+
+
+def _widen_uncovered(state: Flight, node: str, reading: Reading) -> Flight:
     """At one node: its own subscriptions the covering rule now sends farther go on to the ranges
     they had skipped (as in `unsubscribe`, here as "widen" messages)."""
     net, sent = state.net, set()
     for s, g, reached in sorted(net.reach, key=lambda r: (r[0], str(r[1]))):
-        needed = subscribe_level(net, s, g, covering) if s == node else reached
+        needed = subscribe_level(_counted(attrs.evolve(state, net=net), node, reading), s, g, reading.covering) \
+            if s == node else reached
         if needed < reached:
             net = record(net, s, g, Spread(()), needed)
             sent |= _send("widen", s, g, s, net, needed, _clock_of(state, s, s, g),
@@ -963,7 +981,7 @@ def start(state: Flight, script: tuple, k: int, reading: Reading = Reading()) ->
     if kind == "subscribe":
         if (node, node, item, node) in net.filters:
             return state
-        level = subscribe_level(net, node, item, reading.covering)
+        level = subscribe_level(_counted(state, node, reading), node, item, reading.covering)
         state = _see(attrs.evolve(state, net=record(net, node, item, Spread(()), level)), node, node, item, k)
         return _post(state, _send("sub", node, item, node, state.net, level, k))
     if kind == "unsubscribe":
@@ -971,11 +989,11 @@ def start(state: Flight, script: tuple, k: int, reading: Reading = Reading()) ->
             return state
         net = attrs.evolve(_drop_entries(net, node, item, node), reach=frozenset(r for r in net.reach if r[:2] != (node, item)))
         state = _see(attrs.evolve(state, net=net), node, node, item, k)
-        if reading.concurrency == "widen-then-withdraw":
+        if reading.concurrency != "withdraw-at-once":
             state = _post(attrs.evolve(state, pending=state.pending | {k}), _send("uncover", node, item, node, net, 0, k))
         else:
             state = _post(state, _send("unsub", node, item, node, net, 0, k))
-        return _widen_uncovered(state, node, reading.covering) if reading.unsubscribe == "resubscribe-uncovered" else state
+        return _widen_uncovered(state, node, reading) if reading.unsubscribe == "resubscribe-uncovered" else state
     event = dict(item)
     state = attrs.evolve(state, notified=_notify(state, k, node, event))
     return _post(state, _send("event", node, k, node, net, 0, k, _event_forward(net, event)))
@@ -1031,7 +1049,7 @@ def deliver(state: Flight, script: tuple, message: tuple, reading: Reading = Rea
     if kind == "uncover":  # about what may be counted on, not about the entry: never outdated
         state = attrs.evolve(state, net=attrs.evolve(net, withdrawn=net.withdrawn | {(receiver, origin, item)}))
         state = _post(state, _send(kind, origin, item, receiver, state.net, level, clock))
-        return _widen_uncovered(state, receiver, reading.covering) if reading.unsubscribe == "resubscribe-uncovered" else state
+        return _widen_uncovered(state, receiver, reading) if reading.unsubscribe == "resubscribe-uncovered" else state
     if kind == "unsub":  # the notice it ends is over, whatever the clocks say
         net = attrs.evolve(net, withdrawn=net.withdrawn - {(receiver, origin, item)})
         state = attrs.evolve(state, net=net)
@@ -1050,7 +1068,7 @@ def deliver(state: Flight, script: tuple, message: tuple, reading: Reading = Rea
     state = _post(attrs.evolve(state, net=_drop_entries(net, receiver, item, origin)),
                   _send("unsub", origin, item, receiver, net, level, clock))
     if reading.concurrency == "withdraw-at-once" and reading.unsubscribe == "resubscribe-uncovered":
-        return _widen_uncovered(state, receiver, reading.covering)
+        return _widen_uncovered(state, receiver, reading)
     return state
 
 
