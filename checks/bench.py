@@ -116,6 +116,18 @@ def against_targets(figures: dict[str, Any], spark_keys: dict[str, str]) -> dict
     return out
 
 
+# figures that other commands record in the same file (make mutation), kept when bench rewrites it
+KEPT = ("mutation",)
+
+
+def kept_from(path: Path) -> dict[str, Any]:
+    try:
+        previous = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return {k: previous[k] for k in KEPT if isinstance(previous, dict) and k in previous}
+
+
 def run(out_path: str | Path = "reports/bench.json", topologies: int = 40_000, console=None,
         algorithms: Iterable[plugin.Algorithm] | None = None, spark: bool = True) -> dict[str, Any]:
     """Every algorithm's own figures, then the Spark figures of each Spark job; written to
@@ -146,6 +158,7 @@ def run(out_path: str | Path = "reports/bench.json", topologies: int = 40_000, c
             record(spark_keys[algorithm.name], spark_figures(job, n, console), algorithm.name)
     figures["against_targets"] = against_targets(figures, spark_keys)
     out_path = Path(out_path)
+    figures.update(kept_from(out_path))
     out_path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(out_path, json.dumps(figures, indent=1) + "\n")
     say(f"wrote {out_path}")

@@ -372,3 +372,32 @@ def test_a_counterexample_at_a_size_the_paper_evaluates_follows_the_minimal_one(
     console = Console(record=True, width=200)
     claims.print_claims(claims.claims_table(report), console)
     assert "smallest at a size the paper evaluates: pubsub-proofs replay at100.json" in console.export_text()
+
+
+def test_bench_keeps_the_mutation_scores_and_mutation_keeps_the_bench_figures(tmp_path):
+    from checks import mutation
+
+    out = tmp_path / "bench.json"
+    mutation.record(out, {"sample": None, "modules": {"reference/x.py": {"score": 0.95}}})
+    fixture = fixture_algorithm(tmp_path, bench=lambda: {"docsfixture_counter": {"states_per_second": 7.0}})
+    figures = bench.run(out, algorithms=[fixture], console=Console(file=open(os.devnull, "w")))
+    assert figures["mutation"]["modules"]["reference/x.py"]["score"] == 0.95
+    mutation.record(out, {"sample": {"per_module": 3, "seed": 0}, "modules": {}})
+    kept = json.loads(out.read_text())
+    assert kept["docsfixture_counter"] == {"states_per_second": 7.0} and kept["mutation"]["sample"]["per_module"] == 3
+
+
+def test_the_mutation_score_per_module_counts_timeouts_as_kills_and_untested_mutants_as_survivors():
+    from checks import mutation
+
+    codes = {"reference.a.x_f__mutmut_1": 1, "reference.a.x_f__mutmut_2": 0, "reference.a.x_f__mutmut_3": 36,
+             "reference.a.x_f__mutmut_4": 33, "spec.b.x_g__mutmut_1": 1, "spec.b.x_g__mutmut_2": None}
+    scores = mutation.score(codes, ["reference.a.x_f__mutmut_1", "reference.a.x_f__mutmut_2",
+                                    "reference.a.x_f__mutmut_3", "reference.a.x_f__mutmut_4", "spec.b.x_g__mutmut_1"])
+    a, b = scores["reference/a.py"], scores["spec/b.py"]
+    assert (a["killed"], a["survived"], a["score"]) == (2, 2, 0.5) and "interval95" not in a
+    assert a["survivors"] == ["reference.a.x_f__mutmut_2", "reference.a.x_f__mutmut_4"]
+    assert (b["mutants"], b["run"], b["score"]) == (2, 1, 1.0) and b["interval95"][1] == 1.0
+    sample = mutation.sample(sorted(codes), per_module=1, seed=3)
+    assert len(sample) == 2 and sample == mutation.sample(sorted(codes), per_module=1, seed=3)
+    assert mutation.module_of("spec.b.xǁViewǁ__init____mutmut_1") == "spec/b.py"
