@@ -67,9 +67,13 @@ class Reading:
     target_bucket  Which bucket a node sends to: "next-occupied", the first bucket of its ordered
                    bucket sequence (3.2 builds the sequence only from occupied buckets), or
                    "next-index", bucket SelfNo + 1 only.
-    path_update    Algorithm 3: "literal" recomputes a node's targets only when the changed peer is
-                   in a higher bucket and keeps the rank from Algorithm 1; "recompute" reruns
-                   Algorithms 1 and 2 at every node after every change.
+    path_update    Algorithm 3, which acts only `If BucketNo > SelfNo` (the changed peer's bucket
+                   above the node's own) and keeps the rank from Algorithm 1: "printed" runs the
+                   printed line `SelectTargets(BucketNo)`, so the node's targets become its rank's
+                   share of the changed peer's bucket, whatever bucket it sent to before;
+                   "reselect" (a repair) reselects the node's share of the bucket it sends to
+                   (its next occupied bucket, recomputed); "recompute" reruns Algorithms 1 and 2
+                   at every node after every change.
     """
 
     name: str
@@ -89,7 +93,7 @@ class Reading:
             "rank_base": (0, 1),
             "ratio": ("integer", "real", "ceil", "floored"),
             "target_bucket": ("next-occupied", "next-index"),
-            "path_update": ("literal", "recompute"),
+            "path_update": ("printed", "reselect", "recompute"),
         }
         for field, values in allowed.items():
             if getattr(self, field) not in values:
@@ -99,7 +103,7 @@ class Reading:
 
 CORRECTED = Reading("corrected")
 LITERAL = Reading("literal", zero_distance="bucket0", tie_break="none", rank_base=0,
-                  ratio="integer", path_update="literal")
+                  ratio="integer", path_update="printed")
 
 READINGS: dict[str, Reading] = {r.name: r for r in (
     CORRECTED,
@@ -112,7 +116,8 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
     attrs.evolve(CORRECTED, name="real-ratio", ratio="real"),
     attrs.evolve(CORRECTED, name="ceil-ratio", ratio="ceil"),
     attrs.evolve(CORRECTED, name="next-index", target_bucket="next-index"),
-    attrs.evolve(CORRECTED, name="literal-path-update", path_update="literal"),
+    attrs.evolve(CORRECTED, name="literal-path-update", path_update="printed"),
+    attrs.evolve(CORRECTED, name="reselect-path-update", path_update="reselect"),
 )}
 
 
@@ -356,8 +361,8 @@ def local_schedule(view: View, me: Node, reading: Reading, rank: int | None = No
     self_no, fresh_rank, higher = bucket_construction(view, me, reading)
     self_size = sum(1 for b in member_buckets(view, reading).values() if b == self_no)
     if rank is not None and (not _is_int(rank) or not reading.rank_base <= rank < reading.rank_base + self_size):
-        # a stale rank is still a rank of this node's bucket (Algorithm 3 reselects only when a
-        # higher bucket changed), so one outside it is a caller's mistake
+        # Algorithms 1 and 2 give every node a rank of its bucket; Algorithm 3's stale ranks,
+        # which can lie outside it, are handled in _path_update
         raise (TypeError if not _is_int(rank) else ValueError)(
             f"rank must be an integer in {reading.rank_base}..{reading.rank_base + self_size - 1} "
             f"(bucket {self_no} holds {self_size}), not {rank!r}")
@@ -399,9 +404,18 @@ def _path_update(state: State, new_view: View, changed: Node, reading: Reading) 
     for node in new_view.members():
         if node.address not in old:  # the joining node runs Algorithms 1 and 2 itself
             schedules.append((node.address, local_schedule(new_view, node, reading)))
-        elif changed_bucket > old[node.address].self_no:  # "If BucketNo > SelfNo": reselect
-            schedules.append((node.address, local_schedule(new_view, node, reading,
-                                                          rank=old[node.address].rank)))
+        elif changed_bucket > old[node.address].self_no:
+            # "If BucketNo > SelfNo { Delete peerfail in BucketNo; SelectTargets(BucketNo); return;",
+            # with the rank Algorithm 1 gave: after a failure in the node's own bucket, which
+            # Algorithm 3 ignores, that rank can lie outside the bucket (the stale-rank loss)
+            mine, buckets = old[node.address], member_buckets(new_view, reading)
+            self_size = sum(1 for b in buckets.values() if b == mine.self_no)
+            if reading.path_update == "printed":  # the changed peer's bucket
+                target = [n for n, b in buckets.items() if b == changed_bucket]
+            else:  # the repair: the bucket the node sends to
+                target = select_target_bucket(mine.self_no, bucket_construction(new_view, node, reading)[2], reading)
+            targets = select_targets(mine.rank, self_size, target, reading)
+            schedules.append((node.address, Schedule(mine.self_no, mine.rank, tuple(t.address for t in targets))))
         else:  # nothing in Algorithm 3 touches a node at or above the changed peer's bucket
             schedules.append((node.address, old[node.address]))
     return State(new_view, tuple(schedules))

@@ -82,7 +82,7 @@ def test_each_method_checks_the_readings_it_can_tell_apart():
     assert C.PARTITION_READINGS == ("corrected", "literal", "rank-from-0", "integer-ratio", "real-ratio",
                                     "ceil-ratio")
     assert set(L.READINGS) - set(C.EXPLORED_READINGS) == {"packed-hash"}
-    assert set(L.READINGS) - set(C.HYPOTHESIS_READINGS) == {"literal-path-update"}
+    assert set(L.READINGS) - set(C.HYPOTHESIS_READINGS) == {"literal-path-update", "reselect-path-update"}
     assert C.CATALOGUE.names() == list(L.READINGS)
     with pytest.raises(ValueError, match="unknown reading"):
         C.CATALOGUE["typo"]

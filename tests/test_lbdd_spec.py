@@ -67,10 +67,11 @@ def test_recomputing_path_update_equals_building_afresh(view, data):
     assert dict(after.schedules) == dict(fresh.schedules)
 
 
-def test_literal_path_update_keeps_a_stale_rank_after_a_same_bucket_failure():
+@pytest.mark.parametrize("name", ["literal-path-update", "reselect-path-update"])
+def test_algorithm_3_keeps_a_stale_rank_after_a_same_bucket_failure(name):
     # s1 (rank 1) and s2 (rank 2) share bucket 2 and s2 owns s3 in bucket 3; when s2 fails,
     # Algorithm 3 leaves s1 alone (its bucket is not below s2's), so nobody sends to s3
-    reading = L.READINGS["literal-path-update"]
+    reading = L.READINGS[name]
     view = L.View(L.Node(0, "p"), (L.Node(2, "s1"), L.Node(3, "s2"), L.Node(4, "s3")))
     assert L.initial_state(view, reading).schedule("s2").targets == ("s3",)
     state = L.fail(L.initial_state(view, reading), "s2", reading)
@@ -153,3 +154,35 @@ def _safe(fn, arg):
         return fn(arg)
     except (AttributeError, TypeError):
         return False
+
+
+def test_the_printed_algorithm_3_retargets_the_changed_peers_bucket_and_the_repair_does_not():
+    # p (digest 0); s1 in bucket 1 sends to s2 (bucket 2); s3 joins in bucket 3. The printed line
+    # SelectTargets(BucketNo) makes s1, below bucket 3, send its share of bucket 3 instead of
+    # bucket 2, so s2 loses its parent; the repair (reselect in its own next bucket) keeps s2.
+    view = L.View(L.Node(0, "p"), (L.Node(1, "s1"), L.Node(2, "s2")))
+    joining = L.Node(4, "s3")
+    printed, repaired = L.READINGS["literal-path-update"], L.READINGS["reselect-path-update"]
+    before = L.initial_state(view, printed)
+    assert before.schedule("s1").targets == ("s2",)
+    after = L.join(before, joining, printed)
+    assert after.schedule("s1").targets == ("s3",)
+    assert not L.every_subscriber_reached(L.dissemination(after, printed))
+    kept = L.join(L.initial_state(view, repaired), joining, repaired)
+    assert kept.schedule("s1").targets == ("s2",)
+    assert L.every_subscriber_reached(L.dissemination(kept, repaired))
+    assert L.LITERAL.path_update == "printed"
+
+
+@pytest.mark.parametrize("name", ["literal-path-update", "reselect-path-update"])
+def test_a_stale_rank_outside_the_shrunken_bucket_is_kept_not_refused(name):
+    # two subscribers share a bucket; one fails (Algorithm 3 ignores its own bucket, so the other
+    # keeps rank 2 of a bucket of 1), then a join above makes it reselect with that stale rank
+    reading = L.READINGS[name]
+    view = L.abstract_view(0, [0, 0])
+    state = L.initial_state(view, reading)
+    stale = next(a for a, s in state.schedules if s.rank == 2 and a != view.publisher.address)
+    other = next(s.address for s in view.subscribers if s.address != stale)
+    after = L.join(L.fail(state, other, reading), L.Node(2, "n1"), reading)
+    assert after.schedule(stale).rank == 2 and after.schedule(stale).targets == ()
+    assert not L.every_subscriber_reached(L.dissemination(after, reading))

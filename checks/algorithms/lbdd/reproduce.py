@@ -118,7 +118,9 @@ def size_statistics(n: int, seeds_per_n: int) -> dict[str, Any]:
             "point_to_point_publisher": float(R.contribution_rates(R.point_to_point(n))[0]),
         },
         "sender_out_degree": {"mean": float(sender_degree.mean()), "min": float(sender_degree.min()),
-                              "max": float(sender_degree.max())},
+                              "max": float(sender_degree.max()),
+                              # Theorem 2 states an expectation: the spread gives the mean's interval
+                              "sd": float(sender_degree.std(ddof=1)) if len(runs) > 1 else None},
         # Theorem 2 read over every node: a tree has n edges over n + 1 nodes, so this is n / (n + 1)
         "all_node_out_degree_mean": n / (n + 1),
     }
