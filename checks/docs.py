@@ -465,9 +465,9 @@ def errata_section(ctx: DocsContext, summarise: Callable[[str, dict[str, Any]], 
         lines += [f"#### `{e['property']}`: fails under {under}", "", f"> {e['claim']}", ""]
         for name in failing:
             c = e["readings"][name]
-            shown = (f"by counting: {c['counting']} (premise and found instances: see the table above). "
-                     if c.get("counting") else "")
-            lines.append(f"- `{name}`, {shown}found by {c['counterexample_method']}: {summarise(name, c)}"
+            shown = (f"by counting: {c['counting']}, wherever its premise holds, as it does under this reading. "
+                     "Found" if c.get("counting") else "found")
+            lines.append(f"- `{name}`, {shown} by {c['counterexample_method']}: {summarise(name, c)}"
                          + (f" Replay: `{c['replay']}`." if c["replay"] else "")
                          + (f" The smallest at a size the paper evaluates: `{c['evaluated_replay']}`."
                             if c.get("evaluated_replay") else ""))

@@ -114,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mutation: mutmut run failed (exit {run.returncode})", file=sys.stderr)
         return 2
     codes = mutants(root)
+    if all(codes.get(name) is None for name in chosen):  # e.g. the clean test run failed
+        print("mutation: mutmut ran no mutant (its output above says why); nothing recorded", file=sys.stderr)
+        return 2
     scores = score(codes, chosen)
     result = {"sample": None if args.all else {"per_module": args.per_module, "seed": args.seed},
               "modules": scores}
