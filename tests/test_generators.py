@@ -79,3 +79,19 @@ def test_dotted_is_big_endian_dotted_quad():
     values = np.array([0, 1, 0x0A000001, 0xC0A80102, 2 ** 32 - 1], dtype=np.uint64)
     assert G.dotted(values) == ["0.0.0.0", "0.0.0.1", "10.0.0.1", "192.168.1.2", "255.255.255.255"]
     assert G.dotted(np.array([], dtype=np.uint64)) == []
+
+
+def test_distinct_uint32_of_zero_values_is_empty_and_negative_counts_are_refused():
+    assert G.distinct_uint32(G.rng_for("t", 0), 0).tolist() == []
+    with pytest.raises(ValueError, match=r"k must be an integer in 0\.\.2\*\*32, not -1"):
+        G.distinct_uint32(G.rng_for("t", 0), -1)
+
+
+def test_dotted_names_the_value_outside_32_bits_and_refuses_non_integers():
+    with pytest.raises(ValueError, match="not 4294967296"):
+        G.dotted(np.array([0, 2 ** 32], dtype=np.int64))
+    with pytest.raises(ValueError, match="not -3"):
+        G.dotted(np.array([-3, 2 ** 32], dtype=np.int64))
+    with pytest.raises(TypeError, match="values must be integers, not of dtype float64"):
+        G.dotted(np.array([1.0]))
+    assert G.dotted(np.array([7], dtype=np.int8)) == ["0.0.0.7"]

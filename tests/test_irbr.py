@@ -423,3 +423,30 @@ def test_two_nodes_counting_only_on_settled_subscriptions_holds():
     assert I.READINGS[SETTLED].runs == ("FlightRun",)
     ex = explorer.explore(two_node_slice(SETTLED), F.invariants(), F.witnesses())
     assert ex.complete and not ex.violations and ex.witnessed["steady_subscribers_notified_exactly_once"]
+
+
+def test_an_uncover_notice_widens_every_subscription_that_counted_on_the_withdrawn_entry():
+    # 00 holds x in 0..9; 01 holds x in 0..4 and x in 5..9, both sent only inside range "0" because
+    # 00's entry covers them. When 00 withdraws, its notice reaches 01, which must widen both.
+    wide, f1, f2 = (I.parse_filter(t) for t in ("x in 0..9", "x in 0..4", "x in 5..9"))
+    net = I.network(I.Space(2, 2), ["00", "01", "10", "11"])
+    for node, f in (("00", wide), ("01", f1), ("01", f2)):
+        net, _ = I.subscribe(net, node, f)
+    assert {(s, g, lvl) for s, g, lvl in net.reach if s == "01"} == {("01", f1, 1), ("01", f2, 1)}
+    script = (("unsubscribe", "00", wide),)
+    state = I.start(I.Flight(net=net), script, 0, I.Reading())
+    notice = next(m for m in state.flight if m[0] == "uncover" and m[4] == "01")
+    state = I.deliver(state, script, notice, I.Reading())
+    widened = {(m[1], m[2]) for m in state.flight if m[0] == "widen"}
+    assert widened == {("01", f1), ("01", f2)}
+    assert {(s, g, lvl) for s, g, lvl in state.net.reach if s == "01"} == {("01", f1, 0), ("01", f2, 0)}
+
+
+def test_a_publisher_is_notified_only_of_events_its_own_filters_match():
+    net = I.network(I.Space(2, 2), ["00", "01", "10"])
+    net, _ = I.subscribe(net, "00", I.parse_filter("x in 5..9"))
+    net, _ = I.subscribe(net, "01", I.parse_filter("x in 0..4"))
+    for publisher, event, expected in (("00", (("x", 2),), ()), ("01", (("x", 2),), ((0, "01", 1),))):
+        script = (("publish", publisher, event),)
+        state = I.start(I.Flight(net=net), script, 0, I.Reading())
+        assert state.notified == expected
