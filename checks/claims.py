@@ -7,7 +7,8 @@ of all methods are combined:
 
     violated          some method found a violation; the counterexample shown is the most
                       convincing one (z3, then exhaustive, then hypothesis, then spark)
-    proved            Z3 proved it for all sizes and nothing violated it
+    proved            Z3 proved the property itself for all sizes and nothing violated it (lemmas
+                      proved with the step to the property checked only within a bound give holds)
     holds             it held up to the bounds each method states, and no proof exists
     unknown           nothing decided it (timeouts); "unknown (vacuous)" where a check never
                       reached the property's witness
@@ -119,7 +120,8 @@ def registered(algorithm: str, declared: dict[str, plugin.Algorithm]) -> list[di
     declaration, which imports its spec), then the claims it declares that no check reaches."""
     declaration = declared.get(algorithm)
     props = declaration.properties() if declaration is not None else properties(algorithm)
-    out = [{"property": p.name, "claim": p.claim} for p in props]
+    out = [{"property": p.name, "claim": p.claim, **({"question": p.question} if p.question else {})}
+           for p in props]
     for item in declaration.claims if declaration is not None else ():
         name = _field(item, "property", "name")
         entry = next((e for e in out if e["property"] == name), None)
@@ -162,6 +164,8 @@ def claims_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm]
                  "overall": overall(readings), "readings": readings}
         if claim.get("why"):
             entry["why"] = claim["why"]
+        if claim.get("question"):
+            entry["question"] = claim["question"]
         table.append(entry)
     return table
 
@@ -254,6 +258,8 @@ def print_claims(table: list[dict[str, Any]], console) -> None:
     for entry in table:
         head = (f"[bold]{entry['algorithm']}.{entry['property']}[/] ({entry['overall']})\n"
                 f"[dim]{entry['claim']}[/]")
+        if entry.get("question"):
+            head += f"\n[italic]this project's question, not a paper claim: {entry['question']}[/]"
         if not entry["readings"]:
             t.add_row(head, "-", "[yellow]not checked[/]", entry.get("why") or "no record in this report")
             continue

@@ -349,7 +349,7 @@ def claims_section(ctx: DocsContext) -> str:
     mismatches = report.get("mismatches") or []
     lines = [f"From `{ctx.shown(ctx.report_path)}` (scope `{report.get('scope')}`, {len(report['results'])} check "
              f"records, {len(mismatches)} difference(s) from `{ctx.shown(ctx.algorithm.manifest)}`). Per reading: "
-             "**violated** (some method found a counterexample), **proved** (Z3, all sizes), **holds** (up to "
+             "**violated** (some method found a counterexample), **proved** (Z3, the property itself for all sizes; lemmas proved with the step to the property checked only within a bound read **holds**), **holds** (up to "
              "the stated bounds, never more), **unknown** (undecided; *vacuous* where no run reached the "
              "property's witness). A claim is *ambiguous* when its verdict depends on the reading.", ""]
     rows = []
@@ -362,7 +362,9 @@ def claims_section(ctx: DocsContext) -> str:
         rest = "; ".join(f"{verdict}: {', '.join(names)}" for verdict, names in grouped.items()) or "-"
         if not readings and e.get("why"):
             rest = f"not checked: {e['why']}"
-        rows.append([f"`{e['property']}`", e["claim"], *(verdict_cell(readings.get(r)) for r in key), rest,
+        claim = e["claim"] + (f" (*this project's question, not a paper claim*: {e['question']})"
+                              if e.get("question") else "")
+        rows.append([f"`{e['property']}`", claim, *(verdict_cell(readings.get(r)) for r in key), rest,
                      f"**{e['overall']}**"])
     lines.append(table(["property", "paper claim", *key, "other readings" if key else "readings", "overall"], rows))
     lines += ["", "Counterexamples (the most convincing per reading: z3, then exhaustive, then hypothesis, "
@@ -453,6 +455,8 @@ def errata_section(ctx: DocsContext, summarise: Callable[[str, dict[str, Any]], 
              + ", with the most convincing counterexample of each (replay it to see every step).", ""]
     listed = 0
     for e in ctx.entries:
+        if e.get("question"):  # not the paper's claim: never its erratum (listed after the errata)
+            continue
         considered = key or list(e["readings"])
         failing = [r for r in considered if e["readings"].get(r, {}).get("verdict") == FAILS]
         if not failing:
@@ -479,6 +483,10 @@ def errata_section(ctx: DocsContext, summarise: Callable[[str, dict[str, Any]], 
     if not listed:
         lines.append(f"No claim fails under the {named} reading." if key
                      else "No claim fails under any reading.")
+    questions = [e for e in ctx.entries if e.get("question") and e["readings"]]
+    if questions:
+        lines += ["", "This project's questions, not the paper's claims (a violation here is no erratum): "
+                  + "; ".join(f"`{e['property']}` is {e['overall']} ({e['question']})" for e in questions) + ".", ""]
     unchecked = [e for e in ctx.entries if not e["readings"]]
     if unchecked:
         names = ", ".join(f"`{e['property']}`" for e in unchecked)

@@ -97,8 +97,13 @@ def _proof(check: plugin.Proof, ctx: Context) -> list[CheckResult]:
     outcome = check.prove()
     seconds = time.perf_counter() - start
     path = ctx.write(outcome.document) if outcome.verdict is Verdict.VIOLATED and outcome.document else None
-    return [ctx.result(check.property, check.method, check.reading, outcome.verdict, check.scope,
-                       cases=outcome.cases, seconds=seconds, counterexample=path, detail=outcome.detail)]
+    verdict, scope, detail = outcome.verdict, check.scope, outcome.detail
+    if verdict is Verdict.PROVED and check.unproved_step:
+        # the lemmas hold for all sizes; the property only as far as the step to it was checked
+        verdict, scope = Verdict.HOLDS, f"lemmas: {check.scope}; the step to the property: {check.unproved_step}"
+        detail = "lemmas proved for all sizes, the property within the step's bound" + (f"; {detail}" if detail else "")
+    return [ctx.result(check.property, check.method, check.reading, verdict, scope,
+                       cases=outcome.cases, seconds=seconds, counterexample=path, detail=detail)]
 
 
 def _exploration(check: plugin.Exploration, ctx: Context) -> list[CheckResult]:

@@ -98,11 +98,17 @@ class ProofOutcome:
 
 @attrs.frozen
 class Proof:
+    """A Z3 check. Where its lemmas are not the property itself (an abstraction of the spec's
+    predicate, or parts of a theorem), `unproved_step` says how the step from the lemmas to the
+    property was checked, within a bound: the lemmas being proved then makes the property `holds`
+    within that bound, never `proved` (a verdict says no more than its check showed)."""
+
     property: str
     reading: str
     scope: str
     prove: Callable[[], ProofOutcome]
     method: str = "z3"
+    unproved_step: str | None = None
 
     def keys(self) -> list[tuple[str, str, str]]:
         return [(self.property, self.reading, self.method)]

@@ -1,6 +1,6 @@
 """Typed verdicts and the record every check writes to reports/check.json.
 
-proved    the property holds for all sizes (an unbounded Z3 proof)
+proved    the property holds for all sizes (an unbounded Z3 proof of the property itself)
 holds     it holds up to the stated scope; `cases` and `states` say how much was explored
 violated  a counterexample was found (its JSON path is in `counterexample`)
 unknown   the check ran out of time or resources, an encoding disagreed with the spec, or it passed

@@ -54,7 +54,8 @@ class LbddJob:
         return next(p.evaluated_from for p in run_properties() if p.name == name)
 
     def metric_columns(self) -> list[str]:
-        return ["depth", "publisher_copies", "senders", "lowest_bucket", "occupied_buckets"]
+        return ["depth", "publisher_copies", "senders", "lowest_bucket", "occupied_buckets",
+                "at_paper_sizes", "sender_degree_milli_at_paper_sizes"]
 
     def config(self) -> dict[str, Any]:
         return {"algorithm": self.algorithm, "readings": list(self.readings),
@@ -101,6 +102,14 @@ class LbddJob:
                     rows["senders"].append(int((copies > 0).sum()))
                     rows["lowest_bucket"].append(int(tree.buckets[1:].min()))
                     rows["occupied_buckets"].append(len(R.occupied_buckets(tree)))
+                    # Theorem 2 as the paper states it, an expectation, at the sizes sec. 4.3
+                    # evaluates: copies per sending node in thousandths (integers keep the sums
+                    # exact on any partitioning); 0 outside those sizes
+                    paper = L.EVALUATED_SIZES[0] <= len(subscribers) <= L.EVALUATED_SIZES[1]
+                    rows["at_paper_sizes"].append(int(paper))
+                    senders = int((copies > 0).sum())
+                    rows["sender_degree_milli_at_paper_sizes"].append(
+                        round(1000 * int(copies.sum()) / senders) if paper and senders else 0)
         from spark_validation.runner import arrow_schema
 
         return pa.RecordBatch.from_pydict(rows, schema=arrow_schema(self))

@@ -63,7 +63,8 @@ def summarize(table_or_df, job: Job, spark_df: bool = False) -> dict[str, Any]:
     """Per check column: cases, violations, the first counterexample (fewest subscribers, then
     lowest seed) and, where the job names the smallest size the paper evaluates the column's claim
     at (`evaluated_from(column)`), the first one of at least that size; per witness: how often
-    seen; per metric: min, max, sum. Integers only."""
+    seen; per metric: min, max, sum and sum of squares (an estimate's interval needs it). Integers
+    only, so the summary is the same for any partitioning."""
     checks, witnesses, metrics = job.check_columns(), job.witness_columns(), job.metric_columns()
     sizes = {c: job.evaluated_from(c) for c in checks} if hasattr(job, "evaluated_from") else {}
     sizes = {c: n for c, n in sizes.items() if n}
@@ -80,7 +81,8 @@ def summarize(table_or_df, job: Job, spark_df: bool = False) -> dict[str, Any]:
         for c in witnesses:
             aggs.append(F.sum(F.when(F.col(c), 1).otherwise(0)).alias(f"{c}__seen"))
         for c in metrics:
-            aggs += [F.min(c).alias(f"{c}__min"), F.max(c).alias(f"{c}__max"), F.sum(c).alias(f"{c}__sum")]
+            aggs += [F.min(c).alias(f"{c}__min"), F.max(c).alias(f"{c}__max"), F.sum(c).alias(f"{c}__sum"),
+                     F.sum(F.col(c).cast("long") * F.col(c).cast("long")).alias(f"{c}__squares")]
         row = table_or_df.agg(*aggs).collect()[0].asDict(recursive=True)
     else:
         t = table_or_df
@@ -98,6 +100,7 @@ def summarize(table_or_df, job: Job, spark_df: bool = False) -> dict[str, Any]:
             v = t.column(c).to_numpy()
             row[f"{c}__min"], row[f"{c}__max"], row[f"{c}__sum"] = (int(v.min()), int(v.max()), int(v.sum())) \
                 if len(v) else (None, None, 0)
+            row[f"{c}__squares"] = sum(int(x) * int(x) for x in v.tolist())
     cases = int(row["__cases"])
     return {
         "algorithm": job.algorithm,
@@ -108,7 +111,8 @@ def summarize(table_or_df, job: Job, spark_df: bool = False) -> dict[str, Any]:
                    for c in checks},
         "witnesses": {c: int(row[f"{c}__seen"] or 0) for c in witnesses},
         "metrics": {c: {"min": _int(row[f"{c}__min"]), "max": _int(row[f"{c}__max"]),
-                        "sum": _int(row[f"{c}__sum"]) or 0} for c in metrics},
+                        "sum": _int(row[f"{c}__sum"]) or 0, "squares": _int(row[f"{c}__squares"]) or 0}
+                    for c in metrics},
     }
 
 

@@ -9,7 +9,7 @@ brokers and a random set of congested output queues. Per scenario:
                               first in first out (reference.scot.broadcast), under the SBP claims;
   snr, bid                    the notification routed on Algorithm 1's trees and on the flooding
                               trees, under the routing claims;
-  dnr-icols-only, dnr-literal Algorithm 4 with the scenario's congested queues and a random
+  dnr-icols-only, dnr-skip-congested-acols Algorithm 4 with the scenario's congested queues and a random
                               tie-break (seeded; recorded for replay), against SNR's message count.
 The predicates are the spec's own (spec.registry), the ones exhaustive search calls; the
 readings are the spec's catalogue (spec.scot.READINGS). A failing scenario is shrunk here and
@@ -76,7 +76,7 @@ class ScotJob:
 
     def metric_columns(self) -> list[str]:
         return ["brokers", "subscribers", "congested", "snr_messages", "bid_messages", "dnr_messages",
-                "dnr_literal_messages", "snr_hops", "dnr_hops", "dnr_congested_copies", "sbp_messages",
+                "dnr_skip_messages", "snr_hops", "dnr_hops", "dnr_congested_copies", "sbp_messages",
                 "flooding_messages"]
 
     def config(self) -> dict[str, Any]:
@@ -127,7 +127,7 @@ class ScotJob:
                 "congested": len(sc.congested), "snr_messages": every["snr"][0].routing.messages,
                 "bid_messages": every["bid"][0].routing.messages,
                 "dnr_messages": every["dnr-icols-only"][0].routing.messages,
-                "dnr_literal_messages": every["dnr-literal"][0].routing.messages,
+                "dnr_skip_messages": every["dnr-skip-congested-acols"][0].routing.messages,
                 "snr_hops": sum(h for _, h in every["snr"][0].routing.hops),
                 "dnr_hops": sum(h for _, h in every["dnr-icols-only"][0].routing.hops),
                 "dnr_congested_copies": sum(c for _, c in every["dnr-icols-only"][0].routing.congested_copies),

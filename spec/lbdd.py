@@ -71,6 +71,10 @@ class Reading:
                    above the node's own) and keeps the rank from Algorithm 1: "printed" runs the
                    printed line `SelectTargets(BucketNo)`, so the node's targets become its rank's
                    share of the changed peer's bucket, whatever bucket it sent to before;
+                   "printed-as-selfbucket" binds the call's argument to Algorithm 2's parameter
+                   as named, SelfBucket: the divisor becomes the changed peer's bucket's size and
+                   TargetBucket (free in Algorithm 2) stays the node's next occupied bucket; an
+                   emptied bucket makes `for rank = 1 to 0` select nothing;
                    "reselect" (a repair) reselects the node's share of the bucket it sends to
                    (its next occupied bucket, recomputed); "recompute" reruns Algorithms 1 and 2
                    at every node after every change.
@@ -93,7 +97,7 @@ class Reading:
             "rank_base": (0, 1),
             "ratio": ("integer", "real", "ceil", "floored"),
             "target_bucket": ("next-occupied", "next-index"),
-            "path_update": ("printed", "reselect", "recompute"),
+            "path_update": ("printed", "printed-as-selfbucket", "reselect", "recompute"),
         }
         for field, values in allowed.items():
             if getattr(self, field) not in values:
@@ -117,6 +121,7 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
     attrs.evolve(CORRECTED, name="ceil-ratio", ratio="ceil"),
     attrs.evolve(CORRECTED, name="next-index", target_bucket="next-index"),
     attrs.evolve(CORRECTED, name="literal-path-update", path_update="printed"),
+    attrs.evolve(CORRECTED, name="selfbucket-path-update", path_update="printed-as-selfbucket"),
     attrs.evolve(CORRECTED, name="reselect-path-update", path_update="reselect"),
 )}
 
@@ -410,11 +415,15 @@ def _path_update(state: State, new_view: View, changed: Node, reading: Reading) 
             # Algorithm 3 ignores, that rank can lie outside the bucket (the stale-rank loss)
             mine, buckets = old[node.address], member_buckets(new_view, reading)
             self_size = sum(1 for b in buckets.values() if b == mine.self_no)
+            changed_size = sum(1 for b in buckets.values() if b == changed_bucket)
             if reading.path_update == "printed":  # the changed peer's bucket
                 target = [n for n, b in buckets.items() if b == changed_bucket]
-            else:  # the repair: the bucket the node sends to
+            else:  # the bucket the node sends to (the repair; and TargetBucket, free in Algorithm 2)
                 target = select_target_bucket(mine.self_no, bucket_construction(new_view, node, reading)[2], reading)
-            targets = select_targets(mine.rank, self_size, target, reading)
+            if reading.path_update == "printed-as-selfbucket":  # SelfBucket := the changed peer's bucket
+                targets = select_targets(mine.rank, changed_size, target, reading) if changed_size else ()
+            else:
+                targets = select_targets(mine.rank, self_size, target, reading)
             schedules.append((node.address, Schedule(mine.self_no, mine.rank, tuple(t.address for t in targets))))
         else:  # nothing in Algorithm 3 touches a node at or above the changed peer's bucket
             schedules.append((node.address, old[node.address]))
@@ -581,8 +590,9 @@ def mean_out_degree_of_all_nodes_is_two(run: Dissemination) -> bool:
 
 SENDER_DEGREE_BAND = (1.5, 2.5)
 SENDER_DEGREE_MIN_N = 100
-# The smallest n the paper evaluates (sec. 4.3, Tab. 1: n = 100..500).
+# The smallest n the paper evaluates (sec. 4.3, Tab. 1: n = 100..500), and the range it evaluates.
 EVALUATED_FROM = 100
+EVALUATED_SIZES = (EVALUATED_FROM, 500)
 
 
 def mean_out_degree_of_senders_near_two(run: Dissemination) -> bool:

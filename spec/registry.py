@@ -43,6 +43,10 @@ class Property:
     # The smallest size the paper evaluates the claim at (e.g. n >= 100 in LBDD's sec. 4.3): where
     # the minimal counterexample is smaller, the smallest one found at this size follows it.
     evaluated_from: int | None = None
+    # Where the paper never states the property (this project asks it, e.g. per notification where
+    # the paper compares averages or worked cases): what the paper does say. Claims and docs label
+    # it "this project's question", and a violation is never listed as an erratum of the paper.
+    question: str | None = None
 
 
 _REGISTRY: dict[tuple[str, str], Property] = {}

@@ -136,7 +136,7 @@ def real_looking(draw_from):
          "property": st.sampled_from(["every_subscriber_reached", "schedule_partitions_targets",
                                       "subscription_tree_is_shortest", "notification_delivered_exactly_once",
                                       "every_interested_subscriber_notified_exactly_once", "no_such"]),
-         "reading": st.sampled_from(["corrected", "literal", "octopis-sbp", "snr", "dnr-literal",
+         "reading": st.sampled_from(["corrected", "literal", "octopis-sbp", "snr", "dnr-skip-congested-acols",
                                      "covering-ordered/repaired/smallest/resubscribe-uncovered", "x"]),
          "method": st.sampled_from(["z3", "exhaustive", "hypothesis", "spark"])},
         optional={f: draw_from for f in FIELDS})

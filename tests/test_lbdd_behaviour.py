@@ -50,7 +50,7 @@ ALLOWED = {
     "rank_base": (0, 1),
     "ratio": ("integer", "real", "ceil", "floored"),
     "target_bucket": ("next-occupied", "next-index"),
-    "path_update": ("printed", "reselect", "recompute"),
+    "path_update": ("printed", "printed-as-selfbucket", "reselect", "recompute"),
 }
 
 
@@ -71,7 +71,7 @@ def test_the_default_reading_is_the_corrected_one_and_the_named_readings_are_sin
                         rank_base=1, ratio="floored", path_update="recompute") == C
     assert list(L.READINGS) == ["corrected", "literal", "packed-hash", "zero-in-bucket0", "no-tie-break",
                                 "rank-from-0", "integer-ratio", "real-ratio", "ceil-ratio", "next-index",
-                                "literal-path-update", "reselect-path-update"]
+                                "literal-path-update", "selfbucket-path-update", "reselect-path-update"]
     fields = [f.name for f in attrs.fields(L.Reading) if f.name != "name"]
     for name, r in L.READINGS.items():
         assert r.name == name
@@ -468,6 +468,36 @@ def test_failure_in_the_highest_bucket():
     assert schedules(L.fail(L.initial_state(BASE, C), "f", C)) == {**rest, "d": (4, 2, ()), "g": (5, 1, ())}
 
 
+SELFBUCKET = L.READINGS["selfbucket-path-update"]
+
+
+def test_selfbucket_divides_by_the_changed_bucket_and_keeps_the_nodes_own_target_bucket():
+    # SelectTargets(BucketNo) with BucketNo bound to Algorithm 2's parameter SelfBucket: the divisor
+    # is the changed bucket's size, TargetBucket stays the node's next occupied bucket.
+    # x joins bucket 4 (now c, d, x, e: 4 nodes): p shares bucket 3 (2 nodes) by 4, ratio 1/2, and
+    # its rank 1 owns [1, 0]: nothing, so a and b lose their parent; a and b share bucket 4 by 4.
+    assert schedules(L.join(L.initial_state(BASE, SELFBUCKET), N(10, "x"), SELFBUCKET)) == {
+        **BASE_SCHEDULES, "p": (0, 1, ()), "b": (3, 2, ("d",)), "x": (4, 3, ())}
+    # y joins bucket 3 (3 nodes): p's rank 1 of 3 owns y alone
+    assert schedules(L.join(L.initial_state(BASE, SELFBUCKET), N(4, "y"), SELFBUCKET)) == {
+        **BASE_SCHEDULES, "p": (0, 1, ("y",)), "y": (3, 1, ("c",))}
+    # f fails in bucket 5 (g left): every node below divides by 1, so rank 1 takes its whole
+    # target bucket and every other rank nothing
+    rest = {k: v for k, v in BASE_SCHEDULES.items() if k != "f"}
+    assert schedules(L.fail(L.initial_state(BASE, SELFBUCKET), "f", SELFBUCKET)) == {
+        **rest, "a": (3, 1, ("c", "d", "e")), "b": (3, 2, ()), "c": (4, 1, ("g",)), "d": (4, 2, ()), "e": (4, 3, ())}
+
+
+def test_selfbucket_selects_nothing_once_the_changed_bucket_is_empty():
+    # for rank = 1 to 0 runs no iteration: the only member of bucket 5 fails, so nodes below it that
+    # run Algorithm 3 send nothing
+    view = L.View(N(0, "p"), (N(1, "a"), N(2, "b")))
+    state = L.fail(L.initial_state(view, SELFBUCKET), "b", SELFBUCKET)
+    assert schedules(state) == {"p": (0, 1, ()), "a": (1, 1, ())}
+    assert not L.every_subscriber_reached(L.dissemination(state, SELFBUCKET))
+    assert L.every_subscriber_reached(L.dissemination(L.fail(L.initial_state(view, C), "b", C), C))
+
+
 def test_reselect_uses_the_stale_rank_left_by_an_earlier_change():
     # y joins bucket 3 below a and b, who keep ranks 1 and 2; then x joins bucket 4, and every node
     # of bucket 3 reselects its share of bucket 4 with the rank it holds: y 1, a 1, b 2
@@ -537,7 +567,7 @@ def test_recompute_after_any_joins_and_failures_equals_building_afresh(case):
 
 
 @FAST
-@given(event_sequences(), st.sampled_from(["printed", "reselect"]))
+@given(event_sequences(), st.sampled_from(["printed", "printed-as-selfbucket", "reselect"]))
 def test_algorithm_3_touches_only_nodes_below_the_changed_bucket(case, path_update):
     view, events = case
     r = reading(path_update=path_update)

@@ -44,13 +44,14 @@ def test_readings_of_each_kind_in_catalogue_order():
     assert S.readings_of("protocol") == ("octopis-sbp", "bid-flooding")
     assert S.readings_of("topology") == ("octopis-sbp-every-tree",)
     assert S.readings_of("router") == ("snr", "bid")
-    assert S.readings_of("dnr") == ("dnr-icols-only", "dnr-literal")
+    assert S.readings_of("dnr") == ("dnr-icols-only", "dnr-skip-congested-acols", "dnr-two-copies")
     # catalogue order, whatever order the kinds are asked in
-    assert S.readings_of("dnr", "router") == ("snr", "bid", "dnr-icols-only", "dnr-literal")
+    assert S.readings_of("dnr", "router") == ("snr", "bid", "dnr-icols-only", "dnr-skip-congested-acols",
+                                              "dnr-two-copies")
     assert S.readings_of() == ()
     assert S.readings_of(*S.KINDS) == tuple(S.READINGS)
-    assert S.ROUTERS == ("snr", "bid", "dnr-icols-only", "dnr-literal") == R.ROUTERS
-    assert S.DNR_READINGS == ("dnr-icols-only", "dnr-literal")
+    assert S.ROUTERS == ("snr", "bid", "dnr-icols-only", "dnr-skip-congested-acols", "dnr-two-copies") == R.ROUTERS
+    assert S.DNR_READINGS == ("dnr-icols-only", "dnr-skip-congested-acols", "dnr-two-copies")
     assert S.PROTOCOLS == {"octopis-sbp": "sbp", "bid-flooding": "flood"}
     assert R.CONGESTION_RULES == ("ce-above-1", "not-free")
 
@@ -65,8 +66,10 @@ def test_readings_of_each_kind_in_catalogue_order():
              "no_broker_receives_a_notification_twice"]),
     ("dnr-icols-only", ["notification_delivered_exactly_once", "no_broker_receives_a_notification_twice",
                         "at_most_one_copy_into_congested_queues", "dnr_costs_no_more_messages_than_snr"]),
-    ("dnr-literal", ["notification_delivered_exactly_once", "no_broker_receives_a_notification_twice",
-                     "at_most_one_copy_into_congested_queues", "dnr_costs_no_more_messages_than_snr"]),
+    ("dnr-skip-congested-acols", ["notification_delivered_exactly_once", "no_broker_receives_a_notification_twice",
+                                  "at_most_one_copy_into_congested_queues", "dnr_costs_no_more_messages_than_snr"]),
+    ("dnr-two-copies", ["notification_delivered_exactly_once", "no_broker_receives_a_notification_twice",
+                        "at_most_one_copy_into_congested_queues", "dnr_costs_no_more_messages_than_snr"]),
 ])
 def test_properties_of_each_reading_are_its_claims_in_order(reading, names):
     got = S.properties_of(reading)
@@ -246,7 +249,8 @@ def test_random_scenarios_route_alike_in_the_reference_and_the_spec(seed):
         ref = R.dnr(scot, pub, hosts, sc.congested, reading)
         assert ref == S.dnr(scot, pub, hosts, sbp, sc.congested, reading)
         run = S.RoutingRun(scot, pub, hosts, ref, sc.congested, snr.messages)
-        assert S.no_broker_receives_a_notification_twice(run)
+        if S.READINGS[reading].cbv_copy == "merged":  # two copies on one link is the other reading's fault
+            assert S.no_broker_receives_a_notification_twice(run)
         if reading == "dnr-icols-only":
             assert S.notification_delivered_exactly_once(run)
     assert R.random_scenario(seed, max_tree=6, max_m=3, max_subscribers=4) == sc  # a pure function of the seed
@@ -316,15 +320,21 @@ I1, I2, I3, A1 = (0, 1), (0, 2), (0, 3), (1, 0)
     # Case I: I1 overloaded, I2 free carries cluster 1's bit (0b10)
     ("dnr-icols-only", [A1], [I1, I2], 0, [I1], [(I2, 0b10), (A1, 0)]),
     # Case I with two free iCOLs: the first (default choose) carries it
-    ("dnr-literal", [], [I1, I2, I3], 0, [I1], [(I2, 0b10), (I3, 0)]),
+    ("dnr-skip-congested-acols", [], [I1, I2, I3], 0, [I1], [(I2, 0b10), (I3, 0)]),
     # Case II: every iCOL overloaded, the free aCOL carries clusters 1 and 2 (0b110)
     ("dnr-icols-only", [A1], [I1, I2], 0, [I1, I2], [(A1, 0b110)]),
     # Case III: everything congested; icols-only keeps the aCOL copy, the first iCOL carries 0b100
     ("dnr-icols-only", [A1], [I1, I2], 0, [I1, I2, A1], [(I1, 0b100), (A1, 0)]),
-    ("dnr-literal", [A1], [I1, I2], 0, [I1, I2, A1], [(I1, 0b100)]),
+    ("dnr-skip-congested-acols", [A1], [I1, I2], 0, [I1, I2, A1], [(I1, 0b100)]),
     # no target iCOL but a CBV to pass on: the congested aCOL carries it (the own cluster's bit cleared)
-    ("dnr-literal", [A1], [], 0b1011, [A1], [(A1, 0b1010)]),
-    ("dnr-literal", [], [], 0b10, [], []),
+    ("dnr-skip-congested-acols", [A1], [], 0b1011, [A1], [(A1, 0b1010)]),
+    ("dnr-skip-congested-acols", [], [], 0b10, [], []),
+    # the same decisions with n_CBV as its own entry of DL: a second copy where the carrier has one
+    ("dnr-two-copies", [A1], [I1, I2], 0, [I1], [(I2, 0), (I2, 0b10), (A1, 0)]),     # Case I
+    ("dnr-two-copies", [A1], [I1, I2], 0, [I1, I2], [(A1, 0), (A1, 0b110)]),         # Case II
+    ("dnr-two-copies", [A1], [I1, I2], 0, [I1, I2, A1], [(I1, 0b100)]),              # Case III: no copy there
+    ("dnr-two-copies", [A1], [I1, I2], 0, [], [(I1, 0), (I2, 0), (A1, 0)]),          # uncongested: as SNR
+    ("dnr-two-copies", [A1], [], 0b1011, [A1], [(A1, 0b1010)]),
 ])
 def test_dnr_decisions_per_case(reading, acols, icols, cbv, congested, sends):
     links = {(AT, n) for n in congested} | {((5, 5), I1)}  # another broker's queue is not this one's
@@ -335,16 +345,16 @@ def test_dnr_decisions_per_case(reading, acols, icols, cbv, congested, sends):
 
 
 def test_dnr_step_uses_the_choice_it_is_given():
-    last = S.dnr_step(AT, [], [I1, I2, I3], 0, {(AT, I1)}, "dnr-literal", lambda c: c[-1])
+    last = S.dnr_step(AT, [], [I1, I2, I3], 0, {(AT, I1)}, "dnr-skip-congested-acols", lambda c: c[-1])
     assert last.sends == ((I2, 0), (I3, 0b10))
-    assert S.dnr_decide(AT, [A1], [I1, I2], 0, {(AT, I1), (AT, I2)}, "dnr-literal", lambda c: c[-1]) == [
+    assert S.dnr_decide(AT, [A1], [I1, I2], 0, {(AT, I1), (AT, I2)}, "dnr-skip-congested-acols", lambda c: c[-1]) == [
         (A1, 0b110)]
 
 
 def test_copies_into_congested_queues_at_the_boundary():
     one = S.dnr_step(AT, [A1], [I1, I2], 0, {(AT, I1), (AT, I2)}, "dnr-icols-only")
     assert one.sends == ((A1, 0b110),) and S.copies_into_congested(one) == 0
-    exactly_one = S.dnr_step(AT, [A1], [I1, I2], 0, {(AT, I1), (AT, I2), (AT, A1)}, "dnr-literal")
+    exactly_one = S.dnr_step(AT, [A1], [I1, I2], 0, {(AT, I1), (AT, I2), (AT, A1)}, "dnr-skip-congested-acols")
     assert S.copies_into_congested(exactly_one) == 1
     assert S.step_one_copy_into_congested_queues(exactly_one)
     assert S.step_one_copy_into_congested_icol_queues(exactly_one)
@@ -352,15 +362,15 @@ def test_copies_into_congested_queues_at_the_boundary():
     assert S.copies_into_congested(two) == 2 and S.copies_into_congested(two, icols_only=True) == 1
     assert not S.step_one_copy_into_congested_queues(two)
     assert S.step_one_copy_into_congested_icol_queues(two)
-    icols2 = S.DnrStep(AT, (), (I1, I2), 0, frozenset({(AT, I1), (AT, I2)}), "dnr-literal", ((I1, 0), (I2, 0)))
+    icols2 = S.DnrStep(AT, (), (I1, I2), 0, frozenset({(AT, I1), (AT, I2)}), "dnr-skip-congested-acols", ((I1, 0), (I2, 0)))
     assert S.copies_into_congested(icols2, icols_only=True) == 2
     assert not S.step_one_copy_into_congested_icol_queues(icols2)
     assert S.step_meets_congestion(two) and S.step_has_congested_acols_and_icols(two)
     assert not S.step_has_congested_acols_and_icols(one) and S.step_meets_congestion(one)
-    free = S.dnr_step(AT, [A1], [I1], 0, set(), "dnr-literal")
+    free = S.dnr_step(AT, [A1], [I1], 0, set(), "dnr-skip-congested-acols")
     assert not S.step_meets_congestion(free) and S.step_keeps_every_target(free)
     # the literal reading drops a congested aCOL that carries no CBV: a target is lost
-    dropped = S.dnr_step(AT, [A1], [I1], 0, {(AT, A1)}, "dnr-literal")
+    dropped = S.dnr_step(AT, [A1], [I1], 0, {(AT, A1)}, "dnr-skip-congested-acols")
     assert dropped.sends == ((I1, 0),) and not S.step_keeps_every_target(dropped)
     # an iCOL target is kept by the CBV another copy carries
     assert S.step_keeps_every_target(one)
@@ -374,7 +384,7 @@ def test_at_most_one_copy_per_broker_into_congested_queues():
     assert not hasattr(snr, "congested_copies")
     assert S.at_most_one_copy_into_congested_queues(S.RoutingRun(s, AT, tuple(hosts), snr))
     allc = frozenset({(AT, (0, 1)), (AT, (0, 2)), (AT, (1, 0))})
-    one = S.dnr(s, AT, hosts, t, allc, "dnr-literal")
+    one = S.dnr(s, AT, hosts, t, allc, "dnr-skip-congested-acols")
     assert one.congested_copies == ((AT, 1),)
     assert S.at_most_one_copy_into_congested_queues(S.RoutingRun(s, AT, tuple(hosts), one, allc, snr.messages))
     two = S.dnr(s, AT, hosts, t, allc, "dnr-icols-only")
@@ -414,7 +424,7 @@ def test_dnr_explains_case_i_broker_by_broker():
 @pytest.mark.parametrize("reading, first", [
     ("dnr-icols-only", "B(0, 0) (from -, CBV 0): target aCOLs [(1, 0)], target iCOLs [(0, 1), (0, 2)], "
                        "overloaded iCOLs [(0, 1), (0, 2)]; sends B(0, 1) with CBV 100 (congested), B(1, 0) (congested)"),
-    ("dnr-literal", "B(0, 0) (from -, CBV 0): target aCOLs [(1, 0)], target iCOLs [(0, 1), (0, 2)], "
+    ("dnr-skip-congested-acols", "B(0, 0) (from -, CBV 0): target aCOLs [(1, 0)], target iCOLs [(0, 1), (0, 2)], "
                     "overloaded iCOLs [(0, 1), (0, 2)]; sends B(0, 1) with CBV 100 (congested)"),
 ])
 def test_dnr_explains_case_iii_and_marks_congested_copies(reading, first):
@@ -430,10 +440,10 @@ def test_dnr_next_hops_says_nothing_without_say_and_uses_the_choice():
     hops = S.dnr_next_hops(AT, None, 0, AT, HOSTS3, K3_TREES, {(AT, (0, 1))}, "dnr-icols-only", lambda c: c[-1])
     assert hops == [((0, 2), 0b10), ((1, 0), 0)]
     # a choice at every broker (the queue simulation's least-CE) reaches the decision
-    start, step = S.router_step("dnr-literal", AT, HOSTS3, K3_TREES, {(AT, (0, 1)), (AT, (0, 2))},
+    start, step = S.router_step("dnr-skip-congested-acols", AT, HOSTS3, K3_TREES, {(AT, (0, 1)), (AT, (0, 2))},
                                 lambda at: (lambda c: c[-1]))
     assert start == 0 and step(AT, None, 0) == (False, [((1, 0), 0b110)])
-    start, step = S.router_step("dnr-literal", AT, HOSTS3, K3_TREES, {(AT, (0, 1)), (AT, (0, 2))})
+    start, step = S.router_step("dnr-skip-congested-acols", AT, HOSTS3, K3_TREES, {(AT, (0, 1)), (AT, (0, 2))})
     assert step(AT, None, 0) == (False, [((1, 0), 0b110)])
     start, step = S.router_step("bid", AT, HOSTS3, K3_TREES)
     assert start == frozenset(HOSTS3)
@@ -481,6 +491,10 @@ def test_scenario_a_under_not_free_dnr_takes_the_acol_and_saves_a_message(router
     run = R.simulate(SIM, SCENARIO_A, router, window=1, congestion_rule="not-free")
     if router in ("snr", "bid"):
         assert run == queue_run(router, congested=1, **SNR_A)
+    elif router == "dnr-two-copies":  # n and n_CBV both go on L3: (1,0) is delivered twice, no message saved
+        assert run == queue_run(router, 9, 6, [(True, 2), (True, 3), (True, 1), (True, 2), (True, 4), (True, 3)],
+                                [(True, 2), (True, 2), (True, 1), (True, 1), (True, 2), (True, 2)],
+                                [2, 1, 1, 0, 0, 0], {L1, L2, L3, L4}, 3, 5, 2, 0, wrong=1)
     else:
         assert run == queue_run(router, 8, 5, [(True, 2), (True, 3), (True, 1), (True, 4), (True, 2)],
                                 [(True, 2), (True, 2), (True, 1), (True, 2), (True, 2)], [2, 1, 0, 0, 0],
@@ -550,6 +564,10 @@ def test_scenario_e_a_queue_without_a_congestion_element_reads_as_ce_1(router, r
     if router in ("snr", "bid"):
         assert run == queue_run(router, 7, 7, EARLY_E + [(True, 3)], [(False, 1)] * 3 + [(True, 1)] * 2
                                 + [(False, 1), (True, 1)], [0, 2, 1, 0, 0], {i1, i2, i3}, 3, 4, 1, 1)
+    elif router == "dnr-two-copies":  # (0,2) gets n and n_CBV: delivered twice, one message more
+        assert run == queue_run(router, 8, 8, EARLY_E + [(True, 2), (True, 3)], [(False, 1)] * 3 + [(True, 1)] * 2
+                                + [(False, 1), (True, 1), (True, 2)], [0, 1, 0, 0, 0],
+                                {i2, i3, ((0, 2), (0, 1))}, 3, 4, 1, 0, wrong=1)
     else:
         assert run == queue_run(router, 7, 7, EARLY_E + [(True, 2)], [(False, 1)] * 3 + [(True, 1)] * 2
                                 + [(False, 1), (True, 2)], [0, 0, 0, 0], {i2, i3, ((0, 2), (0, 1))}, 3, 3, 1, 0)
@@ -566,9 +584,9 @@ def test_capacity_and_wrong_or_missed_deliveries_are_counted():
     assert (self_run.deliveries, self_run.messages, self_run.delays, self_run.hops) == (1, 0, [(False, 0)],
                                                                                       [(False, 0)])
     assert self_run.queue_samples == [] and self_run.burst_end == 0 and self_run.burst_links == set()
-    # dnr-literal with the aCOL toward (1,0) congested drops it: one subscriber missed
+    # dnr-skip-congested-acols with the aCOL toward (1,0) congested drops it: one subscriber missed
     literal = R.simulate(SIM, [P(0, (0, 0), frozenset({(1, 0)}))] * 3 + [P(1, (0, 0), frozenset({(1, 0)}))],
-                         "dnr-literal", window=1)
+                         "dnr-skip-congested-acols", window=1)
     assert (literal.missed, literal.wrong_deliveries, literal.deliveries, literal.messages) == (1, 0, 3, 3)
     assert R.simulate(SIM, [], "snr") == R.QueueRun("snr")
 
@@ -670,26 +688,26 @@ REFUSED = [
     ("order", lambda: S.broadcast_to_the_end(SC, (0, 0), order="01"), TypeError,
      "order must be a sequence of integers, not '01'"),
     ("dnr-reading", lambda: S.dnr(SC, (0, 0), [(1, 0)], TR, frozenset(), "snr"), ValueError,
-     "unknown DNR reading 'snr'; known: dnr-icols-only, dnr-literal"),
+     "unknown DNR reading 'snr'; known: dnr-icols-only, dnr-skip-congested-acols, dnr-two-copies"),
     ("dnr-congested", lambda: S.dnr(SC, (0, 0), [(1, 0)], TR, {((0, 0), (2, 1))}), ValueError,
      "congested link ((0, 0), (2, 1)) joins no neighbours: no such aCOL or iCOL"),
     ("dnr-step-reading", lambda: S.dnr_step((0, 0), [], [], 0, frozenset(), "bid"), ValueError,
-     "unknown DNR reading 'bid'; known: dnr-icols-only, dnr-literal"),
-    ("dnr-step-cbv", lambda: S.dnr_step((0, 0), [], [], -1, frozenset(), "dnr-literal"), ValueError,
+     "unknown DNR reading 'bid'; known: dnr-icols-only, dnr-skip-congested-acols, dnr-two-copies"),
+    ("dnr-step-cbv", lambda: S.dnr_step((0, 0), [], [], -1, frozenset(), "dnr-skip-congested-acols"), ValueError,
      "cbv must be an integer >= 0 (a bit per cluster), not -1"),
-    ("dnr-step-cbv-type", lambda: S.dnr_step((0, 0), [], [], 1.5, frozenset(), "dnr-literal"), TypeError,
+    ("dnr-step-cbv-type", lambda: S.dnr_step((0, 0), [], [], 1.5, frozenset(), "dnr-skip-congested-acols"), TypeError,
      "cbv must be an integer >= 0 (a bit per cluster), not 1.5"),
-    ("dnr-step-acols", lambda: S.dnr_step((0, 0), [(1,)], [], 0, frozenset(), "dnr-literal"), TypeError,
+    ("dnr-step-acols", lambda: S.dnr_step((0, 0), [(1,)], [], 0, frozenset(), "dnr-skip-congested-acols"), TypeError,
      "acols must be a list of brokers (vertex, cluster), not [(1,)]"),
-    ("dnr-step-icols", lambda: S.dnr_step((0, 0), [], "ab", 0, frozenset(), "dnr-literal"), TypeError,
+    ("dnr-step-icols", lambda: S.dnr_step((0, 0), [], "ab", 0, frozenset(), "dnr-skip-congested-acols"), TypeError,
      "icols must be a list of brokers (vertex, cluster), not 'ab'"),
     ("router-step", lambda: S.router_step("ospf", (0, 0), [], {}), ValueError,
-     "unknown router 'ospf'; known: snr, bid, dnr-icols-only, dnr-literal"),
+     "unknown router 'ospf'; known: snr, bid, dnr-icols-only, dnr-skip-congested-acols, dnr-two-copies"),
     ("readings-of", lambda: S.readings_of("router", "routers"), ValueError,
      "unknown reading kind 'routers'; known: protocol, topology, router, dnr"),
     ("properties-of", lambda: S.properties_of("flood"), ValueError,
      "unknown SCOT reading 'flood'; known: octopis-sbp, bid-flooding, octopis-sbp-every-tree, snr, bid, "
-     "dnr-icols-only, dnr-literal"),
+     "dnr-icols-only, dnr-skip-congested-acols, dnr-two-copies"),
     ("properties-of-type", lambda: S.properties_of(3), TypeError, "reading must be a SCOT reading's name, not 3"),
     ("ref-parents-type", lambda: R.tree_parents_toward({}, 0), TypeError, "tree must be a networkx.Graph, not {}"),
     ("ref-parents-root", lambda: R.tree_parents_toward(nx.path_graph(2), 5), ValueError,
@@ -728,7 +746,7 @@ REFUSED = [
     ("ref-rs-zero", lambda: R.random_scenario(1, max_tree=0), ValueError,
      "max_tree, max_m and max_subscribers must all be at least 1"),
     ("sim-router", lambda: R.simulate(SC, [], "ospf"), ValueError,
-     "unknown router 'ospf'; known: snr, bid, dnr-icols-only, dnr-literal"),
+     "unknown router 'ospf'; known: snr, bid, dnr-icols-only, dnr-skip-congested-acols, dnr-two-copies"),
     ("sim-rule", lambda: R.simulate(SC, [], "snr", congestion_rule="x"), ValueError,
      "unknown congestion rule 'x'; known: ce-above-1, not-free"),
     ("sim-scot", lambda: R.simulate(None, [], "snr"), TypeError, "scot must be a spec.scot.Scot (see build), not None"),
@@ -769,7 +787,7 @@ def test_limits_that_are_still_accepted():
     assert run.deliveries == 1 and run.delays == [(False, 3)]
     assert R.simulate(SC, (), "snr", max_ticks=0) == R.QueueRun("snr")
     assert R.random_scenario(5, 1, 1, 1).scot.broker_count() == 1
-    assert S.dnr_step(AT, [], [], 0, frozenset(), "dnr-literal").sends == ()
+    assert S.dnr_step(AT, [], [], 0, frozenset(), "dnr-skip-congested-acols").sends == ()
     assert S.check_links(SC, []) == frozenset()
     assert S.check_hosts(SC, []) == [] and S.snr(SC, (0, 0), [], TR).messages == 0
 

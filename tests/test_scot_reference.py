@@ -42,7 +42,7 @@ def test_the_sec_7_reproduction_is_deterministic_and_counts_every_candidate_tree
     assert all(r["shorter_min"] >= 0 for r in first["tree_lengths"]["by_spread"])  # Algorithm 1 is never longer
     burst = first["burst"]["by_rate"]["100000"]["ce-above-1"]
     assert burst["snr"]["missed"] == burst["dnr-icols-only"]["missed"] == burst["bid"]["missed"] == 0
-    assert burst["dnr-literal"]["missed"] > 0
+    assert burst["dnr-skip-congested-acols"]["missed"] > 0
 
 
 def small_workload(scot, seed, notifications=40, rate=2.0, hosts_per=3):
@@ -86,7 +86,7 @@ def test_under_congestion_dnr_still_delivers_exactly_once_and_the_literal_readin
             assert (run.missed, run.wrong_deliveries) == (0, 0), (router, seed)
         dnr = R.simulate(scot, pubs, "dnr-icols-only", window=2, congestion_rule=rule)
         assert dnr.congested_copies > 0  # congestion was met: the check is not vacuous
-        missed_literal += R.simulate(scot, pubs, "dnr-literal", window=2, congestion_rule=rule).missed
+        missed_literal += R.simulate(scot, pubs, "dnr-skip-congested-acols", window=2, congestion_rule=rule).missed
     assert missed_literal > 0  # the negative control: dropping copies on congested aCOLs loses subscribers
 
 

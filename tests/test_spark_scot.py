@@ -40,7 +40,7 @@ def test_the_verdicts_match_exhaustive_search_and_every_witness_is_reached():
     # the corrected claims hold; the baselines and literal readings fail where exhaustive search says
     assert not any(c.startswith(("snr:", "bid:")) for c in violated)
     assert {"octopis-sbp:subscription_tree_has_all_icols", "bid-flooding:no_duplicate_subscription_messages",
-            "dnr-literal:notification_delivered_exactly_once",
+            "dnr-skip-congested-acols:notification_delivered_exactly_once",
             "dnr-icols-only:at_most_one_copy_into_congested_queues"} <= violated
     assert "octopis-sbp:every_broker_receives_the_subscription_once" not in violated
     assert all(s["witnesses"].values())
@@ -57,7 +57,7 @@ def test_scenarios_are_a_pure_function_of_the_seed_and_stay_in_bounds():
         assert all(v in sc.scot.neighbours(u) for u, v in sc.congested)
 
 
-@pytest.mark.parametrize("column", [c for c in ("dnr-literal:notification_delivered_exactly_once",
+@pytest.mark.parametrize("column", [c for c in ("dnr-skip-congested-acols:notification_delivered_exactly_once",
                                                 "dnr-icols-only:at_most_one_copy_into_congested_queues",
                                                 "bid-flooding:no_duplicate_subscription_messages")])
 def test_a_spark_counterexample_is_shrunk_and_replays(column):
@@ -82,12 +82,12 @@ def test_bad_job_parameters_are_refused():
         ScotJob(readings=("snr", "nosuch"))
     with pytest.raises(ValueError, match="at least 1"):
         ScotJob(max_m=0)
-    assert [p.name for p in properties_of("dnr-literal")] == list(S.ROUTER_PROPERTIES["dnr"])
+    assert [p.name for p in properties_of("dnr-skip-congested-acols")] == list(S.ROUTER_PROPERTIES["dnr"])
 
 
 def test_the_job_reads_the_specs_catalogue_and_is_remade_from_its_config():
     assert JOB.readings == tuple(n for n, r in S.READINGS.items() if r.kind in ("protocol", "router", "dnr"))
-    smaller = ScotJob(readings=("snr", "dnr-literal"), max_tree=9)
+    smaller = ScotJob(readings=("snr", "dnr-skip-congested-acols"), max_tree=9)
     assert C.ALGORITHM.spark.from_config(smaller.config()) == smaller
 
 

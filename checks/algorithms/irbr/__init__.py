@@ -67,7 +67,7 @@ def checks(scope: Scope):
     """Z3; exhaustive search of model I, then of model II, under each reading judged on its runs;
     hypothesis on model I."""
     yield plugin.Proof("delegation_reaches_every_live_node_once", "any-representative", proofs.DELEGATION_SCOPE,
-                       proofs.delegation)
+                       proofs.delegation, unproved_step=proofs.DELEGATION_STEP)
     yield plugin.Proof("covers_decides_covering", "conjunctions of ranges",
                        proofs.covering_scope(scope.covering_bounds),
                        functools.partial(proofs.covering, scope.covering_bounds))

@@ -73,7 +73,7 @@ def claims() -> list[PaperClaim]:
                    "'delegation of responsibility': each tree node is responsible for an identifier range, the root "
                    "for the whole identifier space, and every other node's range is part of its parent's.",
                    checked_by=("delegation_reaches_every_live_node_once",),
-                   reading="proved with Z3 for every k, L, node and level (the delegated ranges partition the "
+                   reading="the partition lemma proved with Z3 for every k, L, node and level (the delegated ranges partition the "
                    "identifier space) and judged on every explored network; it fails with stale tables"),
         PaperClaim("sec. 2", "Hence a simple broadcast algorithm for P2P networks is 'source based forwarding'; the "
                    "IRBR protocol is based on this broadcast algorithm.",

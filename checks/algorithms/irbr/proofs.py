@@ -139,8 +139,9 @@ def check_covering(family: list[I.Filter] | None = None) -> tuple[int, list, boo
 # The outcomes the declared proofs report
 # --------------------------------------------------------------------------------------------
 
-DELEGATION_SCOPE = ("every k >= 2, L >= 1, node and level (identifiers as digit arrays); the tree spans the live "
-                    "nodes when every range's representative is live")
+DELEGATION_SCOPE = "the delegated ranges partition the identifier space, every k >= 2, L >= 1, node and level"
+DELEGATION_STEP = ("that a broadcast over live representatives then reaches every live node once is argued by "
+                   "induction over levels, and judged on every network the exhaustive search explores")
 
 
 def covering_scope(bounds: int) -> str:

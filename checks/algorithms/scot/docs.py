@@ -112,5 +112,5 @@ def burst_comparison(burst: dict[str, Any], paper: dict[str, Any]) -> str:
             f"{pct(paper['delivered_within_1s']['dnr'])}/{pct(paper['delivered_within_1s']['snr'])}/"
             f"{pct(paper['delivered_within_1s']['bid'])}, here {pct(mean_over_rates(d, 'delivered_within_1s'))}/"
             f"{pct(mean_over_rates('snr', 'delivered_within_1s'))}/{pct(mean_over_rates('bid', 'delivered_within_1s'))}. "
-            "A positive figure here agrees in direction with the paper. `dnr-literal` keeps queues short only by "
-            "dropping copies (its `missed` column): the price of reading lines 22-24 literally.")
+            "A positive figure here agrees in direction with the paper. `dnr-skip-congested-acols` keeps queues short only by "
+            "dropping copies (its `missed` column): the price of sparing congested target aCOLs as lines 22-24 are described.")

@@ -315,7 +315,10 @@ def draw_figures(rep: dict[str, Any], folder: Path | str) -> list[str]:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     series = rep["burst"]["series"]
-    colours = {"snr": "#4c72b0", "bid": "#c44e52", "dnr-icols-only": "#55a868", "dnr-literal": "#8172b2"}
+    colours = {"snr": "#4c72b0", "bid": "#c44e52", "dnr-icols-only": "#55a868", "dnr-skip-congested-acols": "#8172b2",
+               "dnr-two-copies": "#dd8452"}
+    spare = iter(["#937860", "#da8bc3", "#8c8c8c", "#ccb974", "#64b5cd"])  # a router added later still draws
+    colours.update({r: next(spare, "#000000") for r in series["routers"] if r not in colours})
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 6.5))
     for router, s in series["routers"].items():
         ticks = [series["window_ticks"] * (k + 1) / 1000 for k in range(len(s["target_queue_per_window"]))]
