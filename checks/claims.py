@@ -15,8 +15,9 @@ of all methods are combined:
 
 These are the verdict words of the README, `check` and the docs.
 
-A claim that fails under some readings and holds under others is "ambiguous": what the paper
-claims depends on how its pseudocode is read.
+Across readings, `judge` gives one verdict: the printed readings decide where they reach the
+claim ("violated" when they fail, with any repair that holds named beside it); "ambiguous" only
+where readings of the same standing (open choices of a text that is silent or lost) disagree.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def combine(records: list[dict[str, Any]]) -> dict[str, Any]:
     """The combined verdict of every method's record for one (property, reading)."""
     records = sorted(records, key=method_rank)
     by_verdict = {v: [r for r in records if r["verdict"] == v] for v in ("proved", "holds", "violated", "unknown")}
-    evidence = [{k: r.get(k) for k in ("method", "verdict", "scope", "cases", "states", "seconds",
+    evidence = [{k: r.get(k) for k in ("method", "verdict", "scope", "cases", "states", "runtime",
                                        "counterexample", "detail")} for r in records]
     entry: dict[str, Any] = {"verdict": UNKNOWN, "counterexample": None, "counterexample_method": None,
                              "replay": None, "methods": evidence}
@@ -95,15 +96,74 @@ def combine(records: list[dict[str, Any]]) -> dict[str, Any]:
     return entry
 
 
-def overall(readings: dict[str, dict[str, Any]]) -> str:
-    """holds / violated / ambiguous across readings (unknown readings decide nothing)."""
-    verdicts = {r["verdict"] for r in readings.values()}
-    if not verdicts:
-        return "not checked"
-    fails, passes = FAILS in verdicts, bool(verdicts & {PROVED, BOUNDED})
-    if fails and passes:
-        return "ambiguous"
-    return FAILS if fails else "holds" if passes else UNKNOWN
+PASSES = (PROVED, BOUNDED)
+
+
+def judge(by_reading: dict[str, str], origins: dict[str, str], printed: tuple[str, ...] = (),
+          about: tuple[str, ...] = ()) -> dict[str, Any]:
+    """One verdict for a claim from its verdict under each reading, as the README's rule says: the
+    readings of the first origin that reaches the claim decide (printed, then open, then repair;
+    ablations and baselines only where nothing else does, checks.plugin.ORIGINS):
+
+        violated    every deciding reading that decided is violated (a printed line fails; a
+                    repair that holds is named beside it, never in its place)
+        holds       every deciding reading that decided holds (or is proved)
+        ambiguous   they disagree: the text allows readings (open choices, or printed readings
+                    that differ where it is silent) of which some fail and some hold
+        unknown     none of them decided (timeouts, vacuous passes)
+
+    `printed` names the readings that do what the printed text of the claim's part does, where a
+    sentence needs other ones than the catalogue's; `about` restricts the readings to those the
+    claim speaks of. Returns the verdict, the deciding origin and readings, and the others
+    (reading -> (origin, verdict)) to name beside it."""
+    known = {r: v for r, v in by_reading.items() if v != "not checked" and (not about or r in about)}
+    if not known:
+        return {"verdict": "not checked", "origin": None, "deciding": [], "beside": {}}
+    deciding = [r for r in known if r in printed]
+    this_part = bool(deciding)
+    chosen = "printed" if deciding else min({origins.get(r, "open") for r in known}, key=plugin.ORIGINS.index)
+    if not deciding:
+        deciding = [r for r in known if origins.get(r, "open") == chosen]
+    decided = {known[r] for r in deciding} - {UNKNOWN, VACUOUS}
+    if not decided:
+        verdict = UNKNOWN
+    elif decided == {FAILS}:
+        verdict = FAILS
+    elif FAILS not in decided:
+        verdict = "holds"
+    else:
+        verdict = "ambiguous"
+    return {"verdict": verdict, "origin": chosen, "deciding": deciding, "this_part": this_part,
+            "beside": {r: (origins.get(r, "open"), v) for r, v in known.items() if r not in deciding}}
+
+
+def judgement_note(judged: dict[str, Any], by_reading: dict[str, str]) -> str:
+    """In one line, which readings decided a verdict and what the others say beside it."""
+    if not judged["deciding"]:
+        return ""
+    def names(readings):
+        return ", ".join(f"`{r}`" for r in readings)
+    deciding = judged["deciding"]
+    if judged["verdict"] == "ambiguous":
+        groups: dict[str, list[str]] = {}
+        for r in deciding:
+            groups.setdefault("violated" if by_reading[r] == FAILS else "holds" if by_reading[r] in PASSES
+                              else by_reading[r], []).append(r)
+        head = (f"depends on the {judged['origin']} reading{' of this part' if judged.get('this_part') else ''}: "
+                + "; ".join(f"{v} under {names(rs)}" for v, rs in groups.items()))
+    else:
+        head = (f"{judged['verdict']} under the {judged['origin']} reading{'s' if len(deciding) > 1 else ''}"
+                f"{' of this part' if judged.get('this_part') else ''} {names(deciding)}")
+    beside: dict[str, dict[str, list[str]]] = {}
+    for r, (origin, v) in judged["beside"].items():
+        word = "violated" if v == FAILS else "holds" if v in PASSES else v
+        beside.setdefault(origin, {}).setdefault(word, []).append(r)
+    for origin, words in beside.items():   # name the readings that hold beside a failure, count the rest
+        named = "holds" if judged["verdict"] != "holds" and "holds" in words else next(iter(words))
+        rest = ", ".join(f"{len(rs)} more {word}" for word, rs in words.items() if word != named)
+        head += (f"; {origin} reading{'s' if len(words[named]) > 1 else ''} {names(words[named])} {named}"
+                 + (f" ({rest})" if rest else ""))
+    return head
 
 
 def _field(item: Any, *names: str) -> Any:
@@ -160,8 +220,12 @@ def claims_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm]
         readings = {name: combine(rs) for name, rs in group["readings"].items()}
         by_counting(declared.get(algorithm), prop, readings,
                               lambda premise, reading: groups.get((algorithm, premise), {}).get("readings", {}).get(reading))
+        origins = declared[algorithm].readings.origins() if algorithm in declared else {}
+        verdicts = {r: c["verdict"] for r, c in readings.items()}
+        judged = judge(verdicts, origins) if readings else {"verdict": "not checked", "deciding": []}
         entry = {"algorithm": algorithm, "property": prop, "claim": group["claim"],
-                 "overall": overall(readings), "readings": readings}
+                 "overall": judged["verdict"], "overall_note": judgement_note(judged, verdicts) if readings else "",
+                 "readings": readings}
         if claim.get("why"):
             entry["why"] = claim["why"]
         if claim.get("question"):
@@ -173,36 +237,45 @@ def claims_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm]
 NOT_CHECKABLE = "not checkable"
 
 
-def sentence_verdict(overalls: list[str]) -> str:
-    """One verdict for a sentence judged by several properties: violated if every one of them
-    fails, holds if every one holds, ambiguous where they disagree or one depends on the reading,
-    unknown where nothing decided, not checked where a property has no record."""
-    found = set(overalls)
-    if not found or "not checked" in found:
-        return "not checked"
-    if found == {FAILS}:
-        return FAILS
-    if found == {"holds"}:
-        return "holds"
-    if "ambiguous" in found or {FAILS, "holds"} <= found:
-        return "ambiguous"
-    return FAILS if FAILS in found else "holds" if "holds" in found else UNKNOWN
+def sentence_readings(entries: list[dict[str, Any]]) -> dict[str, str]:
+    """A sentence's verdict under each reading: violated where any property that judges it is
+    violated under that reading, holds where every one with a record holds, else unknown."""
+    out: dict[str, str] = {}
+    for entry in entries:
+        for reading, combined in entry.get("readings", {}).items():
+            v, before = combined["verdict"], out.get(reading)
+            if v == FAILS or before == FAILS:
+                out[reading] = FAILS
+            elif v in PASSES and before in (None, "holds"):
+                out[reading] = "holds"
+            else:
+                out[reading] = UNKNOWN
+    return out
 
 
 def inventory_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm] | None = None) -> list[dict[str, Any]]:
-    """Every claim sentence of each paper (its declaration's `inventory`) with one verdict: that
-    of the properties that check it, combined over readings (holds, violated, ambiguous,
-    unknown), or "not checkable" with why."""
+    """Every claim sentence of each paper (its declaration's `inventory`) with one verdict, or
+    "not checkable" with why. A checked sentence is judged (judge) over its verdict under each
+    reading it speaks of, that verdict being the conjunction of the properties that check it; the
+    note says which readings decided and what the others say beside them."""
     declared = list(plugin.algorithms().values()) if algorithms is None else list(algorithms)
     table = {(e["algorithm"], e["property"]): e for e in claims_table(report_path, declared)}
     out = []
     for algorithm in declared:
+        origins = algorithm.readings.origins()
         for claim in (algorithm.inventory() if algorithm.inventory else ()):
-            overalls = {name: table.get((algorithm.name, name), {}).get("overall", "not checked")
-                        for name in claim.checked_by}
-            out.append({"algorithm": algorithm.name, "section": claim.section, "text": claim.text,
-                        "verdict": sentence_verdict(list(overalls.values())) if claim.checked_by else NOT_CHECKABLE,
-                        "checked_by": overalls, "why": claim.why, "reading": claim.reading})
+            entries = [table.get((algorithm.name, name), {}) for name in claim.checked_by]
+            overalls = {name: e.get("overall", "not checked") for name, e in zip(claim.checked_by, entries)}
+            row = {"algorithm": algorithm.name, "section": claim.section, "text": claim.text,
+                   "verdict": NOT_CHECKABLE, "note": "", "checked_by": overalls, "why": claim.why,
+                   "reading": claim.reading}
+            if claim.checked_by:
+                by_reading = sentence_readings(entries)
+                judged = judge(by_reading, origins, claim.printed, claim.about)
+                if "not checked" in overalls.values():
+                    judged = {**judged, "verdict": "not checked"}
+                row.update(verdict=judged["verdict"], note=judgement_note(judged, by_reading))
+            out.append(row)
     return out
 
 
@@ -218,6 +291,8 @@ def print_inventory(rows: list[dict[str, Any]], console) -> None:
     for row in rows:
         judged = ("; ".join(f"{name} ({verdict})" for name, verdict in row["checked_by"].items())
                   if row["checked_by"] else row["why"])
+        if row["note"]:
+            judged += f"\n{row['note']}"
         if row["reading"]:
             judged += f"\nread as: {row['reading']}"
         t.add_row(f"{row['algorithm']} {row['section']}", escape(row["text"]),

@@ -88,7 +88,15 @@ def cmd_check(args) -> int:
     runner.summary(results, problems, console)
     if args.table:
         runner.table(results, console)
-    console.print(f"report: {args.report}; {len(results)} checks run")
+    console.print(f"report: {args.report}; {len(results)} checks run (seconds: "
+                  f"{runner.timings_path(Path(args.report))})", highlight=False)
+    notes = runner.runtime_notes(results)
+    if notes:
+        console.print(f"[yellow]note: {len(notes)} check(s) took more than one runtime class away from the "
+                      "manifest's (not a mismatch: timing depends on the machine and its load; "
+                      "--update-manifest records a reviewed change):[/]")
+        for n in notes:
+            console.print(f"  {n}", markup=False, highlight=False)
     if problems:
         console.print(f"[red]{len(problems)} result(s) differ from the manifests:[/]")
         for p in problems:
@@ -198,7 +206,8 @@ def cmd_list(args) -> int:
         console.print(f"  readings: {', '.join(a.readings.names())}", markup=False)
         console.print(f"  scopes: {', '.join(a.scopes)}; Spark job: {'yes' if a.spark else 'no'}", markup=False)
         for p in a.properties():
-            console.print(f"  {p.name}: {p.claim}", markup=False)
+            question = f" (this project's question, not a paper claim: {p.question})" if p.question else ""
+            console.print(f"  {p.name}: {p.claim}{question}", markup=False)
     return 0
 
 
@@ -259,7 +268,9 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--table", action="store_true", help="after the summary, every check's verdict")
     c.add_argument("--master", default="local[*]")
     c.add_argument("--spark-topologies", type=_positive)
-    c.add_argument("--report", default="reports/check.json")
+    c.add_argument("--report", default="reports/check.json",
+                   help="the report (merged into by key); each check's measured seconds go beside it, to "
+                        "timings.json (timings-<stem>.json for another name)")
     c.add_argument("--update-manifest", action="store_true",
                    help="record this run's verdicts and state counts as the expected ones")
     c.set_defaults(func=cmd_check)

@@ -13,7 +13,7 @@ Every algorithm gets these sections, made here from its declaration and its reco
     readings   its named readings (`Algorithm.readings`), what each does and its field values
     claims     every claim with its combined verdict per reading (checks/claims.py), and the
                counterexample of each failing reading with its replay command and file
-    verdicts   every check record: method, scope, cases, states, seconds
+    verdicts   every check record: method, scope, cases, states, the runtime class the manifest pins
     errata     every claim that fails under a key reading, with its counterexample
 and its own sections, `Algorithm.docs(ctx)` (a `DocsContext` -> {marker: markdown}), which may
 replace a generic one (a section given as None is not written) and, being made first, may name
@@ -392,12 +392,16 @@ def sentences_section(ctx: DocsContext) -> str | None:
     counts = {v: sum(r["verdict"] == v for r in rows) for v in dict.fromkeys(r["verdict"] for r in rows)}
     lines = [f"Every sentence of the paper that states a fact, a number, a theorem, a figure or a property of "
              f"the algorithm ({len(rows)}: " + ", ".join(f"{n} {v}" for v, n in counts.items()) + "). A checked "
-             "sentence takes the verdicts of the properties that judge it, combined over the readings "
-             "(**ambiguous** where they differ by reading); the table above gives them per reading.", ""]
+             "sentence is judged under each reading by the properties that judge it (violated if one of them is), "
+             "and the readings that do what the printed text does decide: **violated** when they fail, with any "
+             "repair that holds named beside them; **ambiguous** only where the text leaves a choice open (or "
+             "was lost) and the readings it allows disagree. The table above gives every property per reading.", ""]
     body = []
     for r in rows:
         judged = (", ".join(f"`{name}` ({verdict})" for name, verdict in r["checked_by"].items())
                   if r["verdict"] != NOT_CHECKABLE else r["why"])
+        if r["note"]:
+            judged += f"; {r['note']}"
         if r["reading"]:
             judged += f"; read as: {r['reading']}"
         body.append([r["section"], r["text"], f"**{r['verdict']}**", judged])
@@ -407,14 +411,17 @@ def sentences_section(ctx: DocsContext) -> str | None:
 
 def verdicts_section(ctx: DocsContext) -> str:
     """Per property: a row per reading, a column per method, and each method's scope below."""
+    from checks.runner import FAST_SECONDS, MEDIUM_SECONDS
+
     report = ctx.report
     by_property: dict[str, list[dict[str, Any]]] = {}
     for r in report["results"]:
         by_property.setdefault(f"{r['algorithm']}.{r['property']}", []).append(r)
     mismatches = report.get("mismatches") or []
     manifest = ctx.shown(ctx.algorithm.manifest)
-    lines = [f"Every record of the report ({report.get('seconds', 0)} s in all). Each cell: verdict, cases "
-             "(initial views, random examples, solver queries or topologies), states explored, seconds. "
+    lines = ["Every record of the report. Each cell: verdict, cases (initial views, random examples, solver "
+             f"queries or topologies), states explored, the runtime class the manifest pins (fast under "
+             f"{FAST_SECONDS:g} s, medium under {MEDIUM_SECONDS:g} s, slow). "
              + ("Differences from the manifest: " + "; ".join(f"`{m}`" for m in mismatches)
                 if mismatches else f"Every verdict and state count matches `{manifest}`."), ""]
     for prop, records in by_property.items():
@@ -424,7 +431,7 @@ def verdicts_section(ctx: DocsContext) -> str:
             verdict = f"**{r['verdict']}**" if r["verdict"] == "violated" else r["verdict"]
             sizes = [f"probability {r['probability']}" if r.get("probability") else "",
                      f"{r['cases']} cases" if r["cases"] else "",
-                     f"{r['states']} states" if r["states"] is not None else "", f"{r['seconds']:.2f} s"]
+                     f"{r['states']} states" if r["states"] is not None else "", r.get("runtime") or ""]
             cells.setdefault(r["reading"], {})[r["method"]] = f"{verdict} ({', '.join(x for x in sizes if x)})"
         rows = [[f"`{reading}`", *(by_method.get(m, "") for m in methods)] for reading, by_method in cells.items()]
         scopes = {m: list(dict.fromkeys(r["scope"] for r in records if r["method"] == m)) for m in methods}

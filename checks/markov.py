@@ -15,23 +15,23 @@ with state labels and check P=? [F "target"], in floating point (sound value ite
 1e-12) or in exact rational arithmetic: an independent cross-check of the solver here.
 `numpy_probability` is a second, dependency-light float cross-check (a dense linear solve).
 
-`estimate` gives a Wilson score interval for a success count of sampled trials, and `judge_at_least`
-turns it into a verdict that never says more than the interval shows.
+`estimate` (from checks.interval, a leaf module) gives a Wilson score interval for a success count
+of sampled trials, and `judge_at_least` turns it into a verdict that never says more than the
+interval shows.
 """
 
 from __future__ import annotations
 
 import heapq
-import math
 import time
 from collections import deque
 from fractions import Fraction
 from numbers import Integral
-from statistics import NormalDist
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
 import attrs
 
+from checks.interval import Estimate, estimate  # noqa: F401 (estimate: re-exported, checks.markov.estimate)
 from checks.verdict import Verdict
 
 State = Hashable
@@ -426,52 +426,8 @@ def numpy_probability(chain: Chain) -> float:
 
 
 # --------------------------------------------------------------------------------------------
-# Estimates from sampled trials
+# Verdicts from sampled trials
 # --------------------------------------------------------------------------------------------
-
-@attrs.frozen
-class Estimate:
-    """A success rate with its Wilson score interval [low, high] at `confidence`."""
-
-    estimate: float
-    low: float
-    high: float
-    confidence: float
-    successes: int
-    trials: int
-
-    @property
-    def text(self) -> str:
-        """e.g. "0.712 [0.703, 0.721] at 95%"; the bounds are rounded outwards, so the printed
-        interval contains the computed one."""
-        low = math.floor(self.low * 1000 + 1e-9) / 1000
-        high = math.ceil(self.high * 1000 - 1e-9) / 1000
-        return f"{self.estimate:.3f} [{low:.3f}, {high:.3f}] at {round(self.confidence * 100, 6):g}%"
-
-    def __str__(self) -> str:
-        return self.text
-
-
-def estimate(successes: int, trials: int, confidence: float = 0.95) -> Estimate:
-    """The Wilson score interval for `successes` out of `trials` independent trials."""
-    for name, v in (("successes", successes), ("trials", trials)):
-        if isinstance(v, bool) or not isinstance(v, Integral):
-            raise ValueError(f"{name} must be an int, got {v!r}")
-    if trials <= 0 or not 0 <= successes <= trials:
-        raise ValueError(f"need 0 <= successes <= trials and trials > 0, got {successes} of {trials}")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence}")
-    n = trials
-    p = successes / n
-    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2)
-    z2 = z * z
-    denom = 1 + z2 / n
-    center = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    low = 0.0 if successes == 0 else max(0.0, center - half)
-    high = 1.0 if successes == n else min(1.0, center + half)
-    return Estimate(estimate=p, low=low, high=high, confidence=confidence, successes=successes, trials=trials)
-
 
 def judge_at_least(est: Estimate, bound: float | Fraction) -> Verdict:
     """holds if the whole interval is at or above `bound`, violated if it lies wholly below,

@@ -53,15 +53,38 @@ def lookup(known: Mapping[str, Any], name: Any, what: str, of: str = "") -> Any:
 # Readings and scopes
 # --------------------------------------------------------------------------------------------
 
+# Where a reading stands to the paper's text (its `origin`), in the order in which they decide a
+# sentence's verdict (checks.claims.judge):
+#   printed   does what the printed text does, line by line; where the text leaves a choice open,
+#             one printed reading per choice
+#   open      a choice where the text is silent or lost, so that no reading is the printed one
+#   repair    this project's fix of a printed line that fails: named beside the printed reading,
+#             never deciding a sentence a printed reading reaches
+#   ablation  the paper's algorithm with one of its rules taken out, to show what the rule is for
+#   baseline  another algorithm the paper compares with
+ORIGINS = ("printed", "open", "repair", "ablation", "baseline")
+
+
+def origin_of(reading: Any) -> str:
+    """A reading's origin as its spec states it (`reading.origin`); "open" where it states none."""
+    origin = getattr(reading, "origin", "open")
+    if origin not in ORIGINS:
+        raise ValueError(f"reading {getattr(reading, 'name', reading)!r}: origin must be one of {ORIGINS}, "
+                         f"not {origin!r}")
+    return origin
+
+
 @attrs.frozen
 class Catalogue:
     """An algorithm's readings by name. A reading is any value with a `name`; `describe` says in
-    one line what it does (the docs' table of readings)."""
+    one line what it does (the docs' table of readings); `origin` where it stands to the paper's
+    text (one of ORIGINS; by default the reading's own `origin` attribute)."""
 
     readings: Mapping[str, Any]
     describe: Callable[[Any], str] = attrs.field(default=lambda reading: "")
     # the readings the docs compare side by side (a corrected and a literal one, say)
     key: tuple[str, ...] = ()
+    origin: Callable[[Any], str] = origin_of
 
     def __attrs_post_init__(self) -> None:
         unknown = [r for r in self.key if r not in self.readings]
@@ -79,6 +102,10 @@ class Catalogue:
 
     def names(self) -> list[str]:
         return list(self.readings)
+
+    def origins(self) -> dict[str, str]:
+        """Every reading's origin, by name."""
+        return {name: self.origin(reading) for name, reading in self.readings.items()}
 
 
 # --------------------------------------------------------------------------------------------
@@ -262,6 +289,13 @@ class PaperClaim:
     checked_by: tuple[str, ...] = ()    # spec property names
     why: str | None = None              # not checkable: why
     reading: str = ""
+    # the readings the sentence speaks of (an SNR sentence: the reading "snr"); by default every
+    # reading that is not an ablation or a baseline
+    about: tuple[str, ...] = ()
+    # the readings that do what the printed text of this sentence's part of the algorithm does,
+    # where they differ from the catalogue's `printed` ones (a sentence on LBDD's Algorithm 3 is
+    # judged under every reading that runs the printed Algorithm 3, whatever they repair elsewhere)
+    printed: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if bool(self.checked_by) == bool(self.why):

@@ -13,6 +13,14 @@ an interrupted run leaves the last complete report and its counterexamples as th
 run (one algorithm, some methods) merges its records into the report by (algorithm, property,
 reading, method) and keeps the rest; a counterexample file that no record names any more is
 removed by the run that stops naming it.
+
+The report holds nothing measured, so a run whose results are unchanged rewrites it byte for byte
+(reports/check.json and the docs made from it are committed): each record carries the runtime class
+its manifest pins, not its seconds. The measured seconds go to a timings file beside the report
+(reports/timings.json, not committed; `timings_path`), written after it and merged by the same
+key, and the console summary shows them. A check whose time falls more than one class away from
+its pinned class is named in a note (`runtime_notes`), never a mismatch: timing depends on the
+machine and its load.
 """
 
 from __future__ import annotations
@@ -37,6 +45,22 @@ RUNTIME_CLASSES = ("fast", "medium", "slow")
 
 def runtime_class(seconds: float) -> str:
     return "fast" if seconds < FAST_SECONDS else "medium" if seconds < MEDIUM_SECONDS else "slow"
+
+
+def measured_class(r: CheckResult) -> str:
+    """The runtime class of a result's measured time; a Spark job is slow by its nature."""
+    return method_class(r.method, r.seconds)
+
+
+def method_class(method: str, seconds: float) -> str:
+    return "slow" if method == "spark" else runtime_class(seconds)
+
+
+def classes_apart(a: str | None, b: str | None) -> int | None:
+    """How many classes lie between two runtime classes (None if either is not one)."""
+    if a not in RUNTIME_CLASSES or b not in RUNTIME_CLASSES:
+        return None
+    return abs(RUNTIME_CLASSES.index(a) - RUNTIME_CLASSES.index(b))
 
 
 # --------------------------------------------------------------------------------------------
@@ -81,13 +105,28 @@ def expected_entry(r: CheckResult, previous: dict[str, Any] | None = None) -> di
         entry["states"] = r.states
     elif r.method == "exhaustive" and r.cases is not None:
         entry["cases"] = r.cases
-    measured = "slow" if r.method == "spark" else runtime_class(r.seconds)
+    measured = measured_class(r)
     old = (previous or {}).get("runtime")
-    if old in RUNTIME_CLASSES and abs(RUNTIME_CLASSES.index(old) - RUNTIME_CLASSES.index(measured)) <= 1 \
-            and r.method != "spark":
+    if r.method != "spark" and (classes_apart(old, measured) or 0) == 1:
         measured = old
     entry["runtime"] = measured
     return entry
+
+
+def pin_runtimes(results: list[CheckResult], manifest: dict[str, Any], scope: str) -> None:
+    """Give each result the runtime class its manifest entry pins (None where none pins one): the
+    report records it instead of the measured seconds."""
+    for r in results:
+        pinned = manifest.get(scope, {}).get(r.key, {}).get("runtime")
+        r.runtime = pinned if pinned in RUNTIME_CLASSES else None
+
+
+def runtime_notes(results: list[CheckResult]) -> list[str]:
+    """The checks whose measured time is more than one runtime class away from the class their
+    manifest pins (the distance beyond which `--update-manifest` records the new class). A note,
+    not a mismatch: the seconds depend on the machine and its load."""
+    return [f"{r.key}: took {r.seconds:.1f} s ({measured_class(r)}), the manifest's class is {r.runtime}"
+            for r in results if r.method != "spark" and (classes_apart(r.runtime, measured_class(r)) or 0) > 1]
 
 
 def update_manifest(algorithm: plugin.Algorithm, results: list[CheckResult], scope: str) -> None:
@@ -157,6 +196,29 @@ def merge(previous: list[dict[str, Any]], fresh: list[CheckResult], replaced: se
                                          r["property"], r["reading"]))
 
 
+def without_seconds(records: list[dict[str, Any]], manifests: dict[str, dict[str, Any]],
+                    scope: str) -> tuple[list[dict[str, Any]], dict[str, float]]:
+    """The records with no measured time: a record kept from a report written when records held
+    their `seconds` has them moved out (returned by key, for the timings file) and gets, in their
+    place, the runtime class its manifest pins where this run loaded that manifest (else None)."""
+    out, seconds = [], {}
+    for record in records:
+        if "seconds" not in record:
+            out.append(record)
+            continue
+        key = _key(record)
+        seconds[key] = record["seconds"]
+        pinned = manifests.get(record["algorithm"], {}).get(scope, {}).get(key, {}).get("runtime")
+        upgraded = {}
+        for field, value in record.items():   # the class takes the seconds' place in the record
+            if field == "seconds":
+                upgraded["runtime"] = pinned if pinned in RUNTIME_CLASSES else None
+            elif field != "runtime":
+                upgraded[field] = value
+        out.append(upgraded)
+    return out, seconds
+
+
 def _key(record: dict[str, Any]) -> str:
     return f"{record['algorithm']}/{record['property']}/{record['reading']}/{record['method']}"
 
@@ -165,6 +227,44 @@ def counterexample_folder(report: Path) -> Path:
     """Each report has its own counterexamples: reports/check.json's are in
     reports/counterexamples/, another report's beside it under counterexamples-<stem>/."""
     return report.parent / ("counterexamples" if report.stem == "check" else f"counterexamples-{report.stem}")
+
+
+def timings_path(report: Path) -> Path:
+    """Where a report's measured seconds go: reports/check.json's to reports/timings.json (not
+    committed), another report's beside it as timings-<stem>.json."""
+    return report.parent / ("timings.json" if report.stem == "check" else f"timings-{report.stem}.json")
+
+
+def load_timings(path: Path) -> dict[str, Any] | None:
+    """The timings a run merges into, or None; a file there that is no timings file is an error
+    (move it away), never overwritten."""
+    if not path.exists():
+        return None
+    try:
+        timings = json.loads(path.read_text())
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path} is not a timings file (invalid JSON: {e}): move it away") from None
+    if not isinstance(timings, dict) or not isinstance(timings.get("results"), dict):
+        raise ValueError(f"{path} is not a timings file (no 'results' mapping): move it away")
+    return timings
+
+
+def merge_timings(previous: dict[str, Any] | None, fresh: list[CheckResult], merged: list[dict[str, Any]],
+                  scope: str, seconds: float, moved: dict[str, float] | None = None) -> dict[str, Any]:
+    """The timings of the merged report's records, in its order: this run's seconds for the
+    records it recomputed, the previous timings (of the same scope) for those it kept, else the
+    seconds `moved` out of a kept record (`without_seconds`); a record kept from a run whose
+    timings are lost has none."""
+    old = previous["results"] if previous is not None and previous.get("scope") == scope else {}
+    old = {**{key: {"seconds": s, "measured_runtime": method_class(key.rsplit("/", 1)[1], s)}
+              for key, s in (moved or {}).items()}, **old}
+    new = {r.key: {"seconds": round(r.seconds, 3), "measured_runtime": measured_class(r)} for r in fresh}
+    results = {}
+    for record in merged:
+        key = _key(record)
+        if key in new or key in old:
+            results[key] = new.get(key) or old[key]
+    return {"scope": scope, "last_run_seconds": round(seconds, 1), "results": results}
 
 
 def load_previous(report: Path) -> dict[str, Any] | None:
@@ -263,11 +363,14 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         if algorithm.spark is not None and scope not in algorithm.spark.instances:
             raise ValueError(f"{algorithm.name}'s Spark job has no number of instances for scope {scope!r}")
     previous = load_previous(report)
+    timings = timings_path(report)
+    previous_timings = load_timings(timings)
     out_root = report.parent
     folder = counterexample_folder(report)
     staging = Staging(folder)
     results: list[CheckResult] = []
     problems: list[str] = []
+    manifests: dict[str, dict[str, Any]] = {}
     started = time.perf_counter()
     try:
         for algorithm in algorithms:
@@ -296,7 +399,8 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
             judged = [r for r in mine if r.method != "spark" or spark_scope]
             if update:
                 update_manifest(algorithm, judged, scope)
-            manifest = load_manifest(algorithm)
+            manifest = manifests[algorithm.name] = load_manifest(algorithm)
+            pin_runtimes(mine, manifest, scope)
             problems += compare(judged, manifest, scope)
             ran = {r.key for r in judged}
             for key, entry in manifest.get(scope, {}).items():  # pinned checks that no longer run fail too
@@ -313,7 +417,7 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         replaced = {r.key for r in results}
         rerun = set() if runtime is not None else {(a.name, m) for a in algorithms
                                                    for m in (set(methods) if methods is not None else set(METHODS))}
-        merged = merge(old_records, results, replaced, rerun)
+        merged, moved = without_seconds(merge(old_records, results, replaced, rerun), manifests, scope)
         keys = [r.key for r in results]
         if len(keys) != len(set(keys)):
             raise ValueError(f"two checks gave the same key: {sorted(k for k in set(keys) if keys.count(k) > 1)[:3]}")
@@ -323,9 +427,10 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         engine.stop_if_interrupted()   # the last moment an interrupt may still leave everything as it was
         staging.commit()
         write_atomically(report, json.dumps({
-            "scope": scope, "seconds": round(time.perf_counter() - started, 1),
-            "mismatches": kept_problems + problems, "recomputed": len(keys), "kept": len(merged) - len(keys),
-            "results": merged}, indent=1) + "\n")
+            "scope": scope, "mismatches": kept_problems + problems, "recomputed": len(keys),
+            "kept": len(merged) - len(keys), "results": merged}, indent=1) + "\n")
+        write_atomically(timings, json.dumps(merge_timings(previous_timings, results, merged, scope,
+                                                           time.perf_counter() - started, moved), indent=1) + "\n")
         remove_unreferenced(folder, merged)
     finally:
         staging.discard()

@@ -14,6 +14,8 @@ from typing import Any
 
 import attrs
 
+from checks.interval import estimate
+
 
 class Verdict(str, enum.Enum):
     PROVED = "proved"
@@ -36,7 +38,10 @@ class CheckResult:
     reading: str = ""
     cases: int = 0
     states: int | None = None
-    seconds: float = 0.0
+    seconds: float = 0.0             # measured: in the summary and the timings file, never in the report
+    # the runtime class the manifest pins for this check (None where it pins none): what the
+    # report records in place of the measured seconds, so that a rerun changes no committed file
+    runtime: str | None = None
     counterexample: str | None = None
     # where the minimal counterexample is smaller than any size the paper evaluates the claim at,
     # the smallest one found at such a size
@@ -57,9 +62,11 @@ class CheckResult:
         return f"{self.algorithm}/{self.property}/{self.reading}/{self.method}"
 
     def as_json(self) -> dict[str, Any]:
+        """The report's record: every field but the measured `seconds` (checks.runner writes
+        those to the timings file beside the report)."""
         d = attrs.asdict(self)
         d["verdict"] = self.verdict.value
-        d["seconds"] = round(self.seconds, 3)
+        del d["seconds"]
         if d["probability"] is None:
             del d["probability"]
         return d
@@ -93,8 +100,6 @@ def spark_verdicts(summary: dict[str, Any], counterexample, scope: str, write_co
     gives the replay document of a failing seed; `result(...)` makes the record. Each record
     carries the estimated share of random instances on which the property holds, with its 95%
     Wilson interval: a statement about the job's sampler, not about every instance."""
-    from checks.markov import estimate
-
     out = []
     for column, outcome in summary["checks"].items():
         reading, prop = column.split(":")

@@ -413,6 +413,15 @@ def check_choice(what: str, value: str, known: tuple) -> None:
         raise ValueError(f"unknown {what} {value!r}; known: {', '.join(known)}")
 
 
+# The choices that are not the printed text: sec. 3.3's covering rule ordered by subscriber is this
+# project's repair, and so is counting only on settled subscriptions (sec. 3.5 with operations at
+# two nodes); no covering, tables never repaired (the paper relies on the P2P layer's repair) and
+# sec. 3.5 without its monitoring, clocks or retries take a rule of the paper out.
+ORIGIN_OF_CHOICE = {"covering-ordered": "repair", "widen-then-withdraw-settled": "repair",
+                    "no-covering": "ablation", "stale": "ablation", "stale-alternates": "ablation",
+                    "withdraw-at-once": "ablation", "arrival": "ablation", "fire-and-forget": "ablation"}
+
+
 @attrs.frozen
 class Reading:
     """One choice per rule above. Named covering/tables/representative/unsubscribe, then each of
@@ -448,6 +457,16 @@ class Reading:
 
     def network(self, space: Space, ids: Iterable[str]) -> "Network":
         return network(space, ids, self.representative, self.tables)
+
+    @property
+    def origin(self) -> str:
+        """Where the reading stands to the printed text (checks.plugin.ORIGINS), from its choices
+        (ORIGIN_OF_CHOICE): an ablation if it takes out one of the paper's rules, else a repair if it
+        repairs a printed rule, else printed (the printed rules, and a choice where the text is
+        silent: which member represents a range, the unsubscribe's unspecified special handling,
+        sec. 3.5's rules that the paper names but does not give)."""
+        origins = {ORIGIN_OF_CHOICE.get(value, "printed") for value in attrs.astuple(self)}
+        return next((o for o in ("ablation", "repair") if o in origins), "printed")
 
 
 @attrs.frozen

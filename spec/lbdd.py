@@ -104,6 +104,13 @@ class Reading:
                 raise ValueError(f"reading {self.name!r}: {field} must be one of {values}, "
                                  f"not {getattr(self, field)!r}")
 
+    @property
+    def origin(self) -> str:
+        """Where the reading stands to the printed text (checks.plugin.ORIGINS): the literal
+        reading's choices are the printed pseudocode's; every other reading starts from the
+        corrected one, so it carries this project's repairs."""
+        return "printed" if attrs.evolve(self, name="literal") == LITERAL else "repair"
+
 
 CORRECTED = Reading("corrected")
 LITERAL = Reading("literal", zero_distance="bucket0", tie_break="none", rank_base=0,

@@ -71,10 +71,18 @@ class Reading:
                as for SNR, which holds only so); "separate": lines 22-33 as described, one entry
                per line that adds one, so the link carrying n_CBV may get n and n_CBV both.
     summary    one line: what the reading does.
+    origin     where the reading stands to the paper's text (checks.plugin.ORIGINS): "open" where
+               the printed algorithm was lost and sec. 5 or 6 describes it in prose, "printed"
+               for Algorithm 4 as sec. 6.3 describes it line by line, "repair" for this project's
+               fixes of that description, "baseline" for the traditional protocols the paper
+               compares with (flooding, BIDs).
 
     Algorithm 4's printed lines were lost in the extracted text; what survives is sec. 6.3's
     line-by-line description of it and the walk-throughs of Fig. 7. Every DNR reading follows that
-    description and makes the same two choices the text leaves open: a broker never sends a copy
+    description and makes the same three choices the text leaves open: the target iCOLs are those
+    toward every target sub-cluster at the publisher's host and only those toward a cluster named
+    in the CBV elsewhere (dnr_targets; the description also allows the subscription trees' iCOLs
+    at every broker, which delivers duplicates: not yet a reading of its own), a broker never sends a copy
     back over the link it came from (reverse path forwarding's usual rule: the description of
     Algorithm 3 names distinct next destinations only), and the else block's "least overloaded
     target iCOL" with no target iCOL at all falls back to a congested target aCOL (no SCOT network
@@ -90,26 +98,27 @@ class Reading:
     congested_acols: str | None = None
     summary: str = ""
     cbv_copy: str | None = None
+    origin: str = "open"
 
 
 KINDS = ("protocol", "topology", "router", "dnr")
 READINGS: dict[str, Reading] = {r.name: r for r in (
     Reading("octopis-sbp", "protocol", "sbp",
             summary="Algorithm 1: the host cluster's tree, then one iCOL per region (sec. 5)"),
-    Reading("bid-flooding", "protocol", "flood",
+    Reading("bid-flooding", "protocol", "flood", origin="baseline",
             summary="the uncontrolled SBP of sec. 6.1: every broker floods to all neighbours but the sender"),
     Reading("octopis-sbp-every-tree", "topology", "sbp",
             summary="Algorithm 1 first in first out on every tree up to the bound, every host"),
     Reading("snr", "router", "sbp", "snr",
             summary="Algorithm 3: reverse path forwarding along Algorithm 1's trees (sec. 6.2)"),
-    Reading("bid", "router", "flood", "bid",
+    Reading("bid", "router", "flood", "bid", origin="baseline",
             summary="Algorithm 2: BIDs carried along flooding's trees (sec. 6.1)"),
-    Reading("dnr-icols-only", "dnr", "sbp", "dnr", "copy", cbv_copy="merged",
+    Reading("dnr-icols-only", "dnr", "sbp", "dnr", "copy", cbv_copy="merged", origin="repair",
             summary="Algorithm 4 reroutes only overloaded target iCOLs; every target aCOL keeps SNR's copy"),
-    Reading("dnr-skip-congested-acols", "dnr", "sbp", "dnr", "skip", cbv_copy="merged",
+    Reading("dnr-skip-congested-acols", "dnr", "sbp", "dnr", "skip", cbv_copy="merged", origin="repair",
             summary="Algorithm 4 lines 22-24 as described: a copy only on each unoverloaded target link, "
                     "n_CBV being the copy on the link that carries it (Cases I-III, Fig. 7(b)'s count)"),
-    Reading("dnr-two-copies", "dnr", "sbp", "dnr", "skip", cbv_copy="separate",
+    Reading("dnr-two-copies", "dnr", "sbp", "dnr", "skip", cbv_copy="separate", origin="printed",
             summary="Algorithm 4 lines 22-33 as described, line by line: a copy on each unoverloaded target "
                     "link, and n_CBV added to DL as its own entry, even on a link that has a copy"),
 )}

@@ -25,7 +25,7 @@ def committed_report_files() -> list[str]:
     listed = subprocess.run(["git", "ls-files", "reports"], capture_output=True, text=True, cwd=ROOT)
     if listed.returncode != 0:  # not a git checkout: every file but Spark's regenerated Parquet
         return sorted(str(p.relative_to(ROOT)) for p in REPORTS.rglob("*") if p.is_file()
-                      and "spark" not in p.relative_to(REPORTS).parts[:1])
+                      and "spark" not in p.relative_to(REPORTS).parts[:1] and not p.name.startswith("timings"))
     return sorted(listed.stdout.split())
 
 

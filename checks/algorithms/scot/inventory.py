@@ -12,6 +12,13 @@ with a sentence that says the baseline has the flaw, and citing the property wou
 """
 
 from checks.plugin import PaperClaim
+from spec.scot import DNR_READINGS
+
+# The readings a sentence speaks of where it names one part of OctopiS (checks.claims.judge): the
+# subscription broadcast and SNR, or DNR. A sentence on SNR is not judged by DNR's readings, which
+# route the same notifications differently.
+SNR_PART = ("octopis-sbp", "octopis-sbp-every-tree", "snr")
+DNR_PART = DNR_READINGS
 
 # the reasons that recur
 TESTBED = ("a measurement on the paper's PADRES testbed (35 nodes, Yahoo! Finance stock workload) whose values "
@@ -46,12 +53,12 @@ def claims() -> list[PaperClaim]:
         PaperClaim("abstract",
                    "OctopiS generates subscription–trees of shortest lengths used by Static Notification Routing "
                    "(SNR) algorithm.",
-                   checked_by=("subscription_tree_is_shortest", "notification_takes_shortest_paths")),
+                   about=SNR_PART, checked_by=("subscription_tree_is_shortest", "notification_takes_shortest_paths")),
         PaperClaim("abstract",
                    "Dynamic Notification Routing (DNR) algorithm uses a bit–vector mechanism … to offer inter–cluster "
                    "dynamic routing without making updates in routing tables and minimizing load on overwhelmed "
                    "brokers and congested links.",
-                   checked_by=("step_keeps_every_target", "notification_delivered_exactly_once",
+                   about=DNR_PART, checked_by=("step_keeps_every_target", "notification_delivered_exactly_once",
                                "at_most_one_copy_into_congested_queues"),
                    reading="the subscription trees are fixed inputs DNR cannot update, so 'without updates' is "
                            "judged as: with the trees unchanged, the CBV still gets every target served; "
@@ -89,7 +96,7 @@ def claims() -> list[PaperClaim]:
         PaperClaim("sec. 1",
                    "The system offers inter-cluster dynamic routing without making updates in routing tables "
                    "(cf. Secs. 4 & 5).",
-                   checked_by=("step_keeps_every_target", "notification_delivered_exactly_once"),
+                   about=DNR_PART, checked_by=("step_keeps_every_target", "notification_delivered_exactly_once"),
                    reading="the trees are fixed inputs of every DNR run; judged as: DNR still reaches every "
                            "interested broker once with them unchanged"),
         PaperClaim("sec. 1",
@@ -100,7 +107,7 @@ def claims() -> list[PaperClaim]:
         PaperClaim("sec. 1 contributions (iii)",
                    "Sec. 4 describes a clustering approach with additional classifications for topology elements "
                    "to prevent loops in SCOT.",
-                   checked_by=("subscription_tree_has_no_loop", "no_broker_receives_a_notification_twice")),
+                   about=SNR_PART, checked_by=("subscription_tree_has_no_loop", "no_broker_receives_a_notification_twice")),
         PaperClaim("sec. 1 contributions (iv)",
                    "A subscription broadcast algorithm that generates subscription–trees of shortest lengths in a "
                    "clustered SCOT is described in Sec. 5.",
@@ -243,7 +250,7 @@ def claims() -> list[PaperClaim]:
         PaperClaim("sec. 6.2",
                    "Static Notification Routing (SNR) algorithm uses subscription–trees of shortest lengths for "
                    "routing notifications in a clustered SCOT.",
-                   checked_by=("notification_takes_shortest_paths", "subscription_tree_is_shortest")),
+                   about=SNR_PART, checked_by=("notification_takes_shortest_paths", "subscription_tree_is_shortest")),
         PaperClaim("sec. 6.2 (i)",
                    "The host cluster of the publisher is the only target cluster, and therefore lengths of the "
                    "routing paths satisfy the relation: … where and are any brokers in the same cluster.",
@@ -259,7 +266,7 @@ def claims() -> list[PaperClaim]:
         PaperClaim("sec. 6.2",
                    "No loops appear and no path identifications are required because each cluster is an acyclic "
                    "overlay (eliminating I4).",
-                   checked_by=("no_broker_receives_a_notification_twice", "notification_delivered_exactly_once")),
+                   about=SNR_PART, checked_by=("no_broker_receives_a_notification_twice", "notification_delivered_exactly_once")),
         PaperClaim("sec. 6.2 Fig. 6",
                    "B(f,2) creates two additional copies of the notification to forward to B(f,1) and B(f,0) in "
                    "the TSCs. For S1 and S2 only one copy of the notification is forwarded to B(f,0) to avoid "
@@ -270,7 +277,7 @@ def claims() -> list[PaperClaim]:
         PaperClaim("sec. 6.2 Algorithm 3",
                    "The method getDistinctSubs assures that only one copy of notification n is forwarded onto a "
                    "next destination link.",
-                   checked_by=("no_broker_receives_a_notification_twice",)),
+                   about=SNR_PART, checked_by=("no_broker_receives_a_notification_twice",)),
 
         # ------------------------------------------------------------------ sec. 6.3
         PaperClaim("sec. 6.3",
@@ -297,13 +304,13 @@ def claims() -> list[PaperClaim]:
                    "The algorithm dynamically selects an unoverloaded iCOL, which may not be part of a "
                    "subscription–tree to the TSC. As parallel iCOLs are available in a clustered SCOT, one can be "
                    "selected without making updates in routing tables (partially eliminating I5).",
-                   checked_by=("step_keeps_every_target", "notification_delivered_exactly_once"),
+                   about=DNR_PART, checked_by=("step_keeps_every_target", "notification_delivered_exactly_once"),
                    reading="judged as: after DNR leaves the trees for another iCOL, every target cluster is "
                            "still served (by a copy or by the CBV) and every interested broker gets one copy"),
         PaperClaim("sec. 6.3",
                    "DNR adds at most one copy of a notification in the congested output queues of a target link "
                    "at a broker.",
-                   checked_by=("at_most_one_copy_into_congested_queues", "step_one_copy_into_congested_icol_queues",
+                   about=DNR_PART, checked_by=("at_most_one_copy_into_congested_queues", "step_one_copy_into_congested_icol_queues",
                                "step_one_copy_into_congested_queues"),
                    reading="three readings: per broker and notification over all its congested target queues "
                            "(at_most_one_copy_into_congested_queues), per copy a broker handles over its target "
@@ -312,16 +319,16 @@ def claims() -> list[PaperClaim]:
         PaperClaim("sec. 6.3",
                    "The algorithm sets the cluster index bits in to 1 to identify those TSCs that are not "
                    "forwarded the notification due to overloaded target iCOLs.",
-                   checked_by=("step_keeps_every_target",)),
+                   about=DNR_PART, checked_by=("step_keeps_every_target",)),
         PaperClaim("sec. 6.3",
                    "is an indication for a broker that the routing is dynamic, and a copy of the notification "
                    "should be forwarded to TSCs if unoverloaded target iCOLs are available.",
-                   checked_by=("step_keeps_every_target", "notification_delivered_exactly_once")),
+                   about=DNR_PART, checked_by=("step_keeps_every_target", "notification_delivered_exactly_once")),
         PaperClaim("sec. 6.3",
                    "Using this technique, DNR algorithm keeps the length of the congested output queues of an "
                    "overwhelmed broker to a minimum, and the load of forwarding the notification is shifted to "
                    "other brokers…",
-                   checked_by=("at_most_one_copy_into_congested_queues", "step_one_copy_into_congested_queues"),
+                   about=DNR_PART, checked_by=("at_most_one_copy_into_congested_queues", "step_one_copy_into_congested_queues"),
                    reading="'to a minimum' read as at most one copy into congested queues per broker; the queue "
                            "lengths themselves are only simulated (docs/scot.md), not judged"),
         PaperClaim("sec. 6.3 Eq. 3",
@@ -339,7 +346,7 @@ def claims() -> list[PaperClaim]:
                    "enqueue a notification in the congested output queues of the target iCOLs. Instead, only one "
                    "copy of the notification is enqueued in the uncongested output queue of the unoverloaded "
                    "target iCOL.",
-                   checked_by=("step_one_copy_into_congested_icol_queues", "step_keeps_every_target",
+                   about=DNR_PART, checked_by=("step_one_copy_into_congested_icol_queues", "step_keeps_every_target",
                                "no_broker_receives_a_notification_twice"),
                    reading="the sentence says zero copies into congested iCOL queues; the step property bounds "
                            "them by one, and step_keeps_every_target judges that the CBV still covers the "
@@ -368,7 +375,7 @@ def claims() -> list[PaperClaim]:
                    "When the output queues of all target iCOLs are congested and at least one output queue of a "
                    "target aCOL is uncongested, DNR algorithm uses the target aCOLs to find unoverloaded target "
                    "iCOLs. is added in the uncongested output queue of the target aCOL.",
-                   checked_by=("step_keeps_every_target", "step_one_copy_into_congested_icol_queues")),
+                   about=DNR_PART, checked_by=("step_keeps_every_target", "step_one_copy_into_congested_icol_queues")),
         PaperClaim("sec. 6.3 Case II",
                    "(here is zero as no copy of the notification is added into the congested output queues of the "
                    "target iCOLs)",
@@ -386,7 +393,7 @@ def claims() -> list[PaperClaim]:
         PaperClaim("sec. 6.3 Case III",
                    "If all target links are overloaded, is forwarded onto the least loaded target iCOL. … is not "
                    "added into the output queue of a target aCOL even if it is the least overloaded link.",
-                   checked_by=("step_keeps_every_target", "step_one_copy_into_congested_queues",
+                   about=DNR_PART, checked_by=("step_keeps_every_target", "step_one_copy_into_congested_queues",
                                "notification_delivered_exactly_once"),
                    reading="three readings: dnr-skip-congested-acols and dnr-two-copies (the target aCOL gets no copy "
                            "at all, so a subscriber behind it can be missed) and dnr-icols-only (the aCOL keeps SNR's copy and only the "
@@ -404,7 +411,7 @@ def claims() -> list[PaperClaim]:
         PaperClaim("sec. 6.3 Algorithm 4",
                    "A copy of for each unoverloaded target link is added in the next destination list DL (lines "
                    "22-24).",
-                   checked_by=("step_keeps_every_target", "notification_delivered_exactly_once"),
+                   about=DNR_PART, checked_by=("step_keeps_every_target", "notification_delivered_exactly_once"),
                    reading="as described (dnr-skip-congested-acols and dnr-two-copies: no copy on a congested "
                            "target link) and as DNR touching only iCOLs (dnr-icols-only: every target aCOL keeps "
                            "SNR's copy)"),
@@ -565,7 +572,7 @@ def claims() -> list[PaperClaim]:
         PaperClaim("sec. 7.3",
                    "There are 5 target clusters of the HRP and DNR tends to add the minimum number of copies of a "
                    "notification when the output queues of the target links are congested.",
-                   checked_by=("at_most_one_copy_into_congested_queues",),
+                   about=DNR_PART, checked_by=("at_most_one_copy_into_congested_queues",),
                    reading="'the minimum number of copies' read as at most one copy into congested queues per "
                            "broker and notification"),
         PaperClaim("sec. 7.3",
@@ -583,7 +590,7 @@ def claims() -> list[PaperClaim]:
         PaperClaim("sec. 7.3",
                    "This shows that our approach of adding at most one copy of a notification when the output "
                    "queues are congested significantly reduces delivery delay and queue length.",
-                   checked_by=("at_most_one_copy_into_congested_queues",),
+                   about=DNR_PART, checked_by=("at_most_one_copy_into_congested_queues",),
                    reading="only the premise (at most one copy into congested queues) is judged; the effect on "
                            "delay and queue length is simulated in docs/scot.md, not judged"),
         PaperClaim("sec. 7.3",
@@ -599,14 +606,14 @@ def claims() -> list[PaperClaim]:
         # ------------------------------------------------------------------ sec. 8
         PaperClaim("sec. 8", "OctopiS offers inter-cluster dynamic routing without requiring updates in routing "
                              "tables.",
-                   checked_by=("step_keeps_every_target", "notification_delivered_exactly_once"),
+                   about=DNR_PART, checked_by=("step_keeps_every_target", "notification_delivered_exactly_once"),
                    reading="as in sec. 1: with the trees fixed, DNR still serves every target"),
         PaperClaim("sec. 8", "OctopiS neither generates redundant IMs or duplicates in SBP nor requires BIDs.",
                    checked_by=("no_duplicate_subscription_messages", "every_broker_receives_the_subscription_once")),
         PaperClaim("sec. 8",
                    "Notifications are delivered using subscription–trees of shortest lengths and without requiring "
                    "unique identifications to identify routing paths to prevent loops.",
-                   checked_by=("notification_takes_shortest_paths", "no_broker_receives_a_notification_twice")),
+                   about=SNR_PART, checked_by=("notification_takes_shortest_paths", "no_broker_receives_a_notification_twice")),
         PaperClaim("sec. 8",
                    "Brokers in SCOT overlay are decoupled and aware of their direct neighbours only, which requires "
                    "a very low topology maintenance cost.",

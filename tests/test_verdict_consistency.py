@@ -1,0 +1,178 @@
+"""Sentence verdicts no stronger and no weaker than their checks (issue 21).
+
+Two parts. `judge`, the rule that turns a claim's verdict under each reading into one verdict, on
+small tables that a mutant of the rule would get wrong. Then an audit of what is committed: every
+algorithm's inventory and reading notes against reports/check.json, and the docs' wording, so that
+a note saying a reading holds where the report has it violated (the stale IRBR note of issue 21),
+two verdicts for one claim on one page, "holds" for a test that only failed to reject, or "proved"
+for less than a property proved for all sizes, fails the suite.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+
+from checks import claims, plugin
+
+ROOT = Path(__file__).resolve().parents[1]
+REPORT = ROOT / "reports" / "check.json"
+V, H, P, U = claims.FAILS, claims.BOUNDED, claims.PROVED, claims.UNKNOWN
+
+
+# --------------------------------------------------------------------------------------------
+# The rule
+# --------------------------------------------------------------------------------------------
+
+def test_a_printed_reading_that_fails_makes_the_claim_violated_whatever_a_repair_does():
+    judged = claims.judge({"literal": V, "fixed": H, "other-fix": V}, {"literal": "printed", "fixed": "repair",
+                                                                        "other-fix": "repair"})
+    assert judged["verdict"] == V and judged["origin"] == "printed" and judged["deciding"] == ["literal"]
+    assert judged["beside"] == {"fixed": ("repair", H), "other-fix": ("repair", V)}
+    note = claims.judgement_note(judged, {"literal": V, "fixed": H, "other-fix": V})
+    assert note == "violated under the printed reading `literal`; repair reading `fixed` holds (1 more violated)"
+
+
+def test_a_printed_reading_that_holds_decides_over_a_repair_that_fails():
+    assert claims.judge({"literal": P, "fixed": V}, {"literal": "printed", "fixed": "repair"})["verdict"] == "holds"
+
+
+def test_readings_of_one_standing_that_disagree_are_ambiguous_and_the_note_says_which():
+    by_reading = {"a": V, "b": H}
+    judged = claims.judge(by_reading, {"a": "open", "b": "open"})
+    assert judged["verdict"] == "ambiguous"
+    assert claims.judgement_note(judged, by_reading) == "depends on the open reading: violated under `a`; holds under `b`"
+    # two printed readings that differ where the text is silent disagree too
+    assert claims.judge({"a": V, "b": H}, {"a": "printed", "b": "printed"})["verdict"] == "ambiguous"
+
+
+def test_repairs_decide_only_where_no_printed_or_open_reading_reaches_the_claim():
+    origins = {"p": "printed", "o": "open", "r": "repair", "x": "ablation", "b": "baseline"}
+    assert claims.judge({"o": H, "r": V}, origins)["verdict"] == "holds"
+    assert claims.judge({"r": V, "x": H}, origins)["verdict"] == V
+    assert claims.judge({"x": V, "b": H}, origins)["origin"] == "ablation"
+    assert claims.judge({"b": V}, origins)["verdict"] == V
+    # an unknown printed reading decides nothing, but it still decides which origin speaks
+    assert claims.judge({"p": U, "r": H}, origins)["verdict"] == U
+
+
+def test_a_sentence_names_the_printed_readings_of_its_part_and_the_readings_it_speaks_of():
+    origins = {"literal": "printed", "part-printed": "repair", "fixed": "repair", "baseline": "baseline"}
+    by_reading = {"literal": V, "part-printed": H, "fixed": H, "baseline": V}
+    judged = claims.judge(by_reading, origins, printed=("part-printed",))
+    assert judged["verdict"] == "holds" and judged["deciding"] == ["part-printed"] and judged["this_part"]
+    assert claims.judgement_note(judged, by_reading).startswith("holds under the printed reading of this part")
+    # a printed override that reaches nothing falls back on the catalogue's origins
+    assert claims.judge({"literal": V}, origins, printed=("absent",))["verdict"] == V
+    assert claims.judge(by_reading, origins, about=("fixed", "baseline"))["deciding"] == ["fixed"]
+    assert claims.judge(by_reading, origins, about=("none",))["verdict"] == "not checked"
+
+
+def test_a_sentence_is_violated_under_a_reading_where_any_property_judging_it_is():
+    entries = [{"readings": {"a": {"verdict": H}, "b": {"verdict": H}, "c": {"verdict": U}}},
+               {"readings": {"a": {"verdict": V}, "b": {"verdict": P}}}]
+    assert claims.sentence_readings(entries) == {"a": V, "b": "holds", "c": U}
+
+
+def test_an_unknown_origin_is_refused():
+    with pytest.raises(ValueError, match="origin must be one of"):
+        plugin.origin_of(attrs.make_class("R", {"name": attrs.field(default="r"),
+                                                "origin": attrs.field(default="guessed")})())
+
+
+# --------------------------------------------------------------------------------------------
+# What is committed
+# --------------------------------------------------------------------------------------------
+
+ALGORITHMS = plugin.algorithms()
+NEGATIONS = re.compile(r"\b(not|never|lose|loses|lost|miss|misses|fail|fails|break|breaks|violat\w*|"
+                       r"duplicates|twice)\b")
+
+
+def clauses(text: str) -> list[str]:
+    return [c for c in re.split(r"[;.](?:\s|$)", text) if c.strip()]
+
+
+def readings_named(token: str, catalogue: plugin.Catalogue) -> list[str]:
+    """The readings a note means by `token`: the one of that name, else every reading one of whose
+    choices (an attrs field) has that value."""
+    if token in catalogue:
+        return [token]
+    return [name for name, r in catalogue.readings.items()
+            if attrs.has(type(r)) and token in [v for v in attrs.astuple(r) if isinstance(v, str)]]
+
+
+@pytest.fixture(scope="module")
+def sentences():
+    return claims.inventory_table(REPORT)
+
+
+@pytest.fixture(scope="module")
+def table():
+    return {(e["algorithm"], e["property"]): e for e in claims.claims_table(REPORT)}
+
+
+@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+def test_reading_notes_that_say_a_reading_holds_agree_with_the_report(name, sentences, table):
+    """A note's clause that names a reading (or one of its choices) and says it holds is false when
+    the sentence is violated under every such reading with a record (a property that judges it is)."""
+    catalogue, wrong = ALGORITHMS[name].readings, []
+    tokens = set(catalogue.names()) | {v for r in catalogue.readings.values() if attrs.has(type(r))
+                                       for v in attrs.astuple(r) if isinstance(v, str) and "-" in v}
+    for row in (r for r in sentences if r["algorithm"] == name and r["checked_by"]):
+        for clause in clauses(row["reading"]):
+            if not re.search(r"\bholds?\b", clause) or NEGATIONS.search(clause):
+                continue
+            for token in sorted(t for t in tokens if re.search(rf"(?<![\w/-]){re.escape(t)}(?![\w/-])", clause)):
+                under = claims.sentence_readings([table.get((name, p), {}) for p in row["checked_by"]])
+                verdicts = [under[r] for r in readings_named(token, catalogue) if r in under]
+                if verdicts and all(v == V for v in verdicts):
+                    wrong.append(f"{row['section']}: {token!r} said to hold in {clause.strip()!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_stale_irbr_note_of_issue_21_would_have_failed():
+    catalogue = ALGORITHMS["irbr"].readings
+    assert "covering-ordered/repaired/smallest/resubscribe-uncovered" in readings_named("widen-then-withdraw", catalogue)
+    assert readings_named("dnr-icols-only", ALGORITHMS["scot"].readings) == ["dnr-icols-only"]
+    assert clauses("a holds; b (c) loses. d.") == ["a holds", "b (c) loses", "d"]
+    old = ("the rule is unspecified: this project's widen-then-withdraw (an 'uncover' notice spreads first, and "
+           "the withdrawal only when no notice or widening is in flight) holds in the explored scopes")
+    assert [c for c in clauses(old) if re.search(r"\bholds?\b", c) and not NEGATIONS.search(c)] == [old]
+
+
+@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+def test_an_ambiguous_sentence_hides_no_printed_reading(name, sentences):
+    """"ambiguous" is said only where the deciding readings are open choices or printed readings
+    that differ where the text is silent: never where every printed reading is violated."""
+    for row in (r for r in sentences if r["algorithm"] == name and r["verdict"] == "ambiguous"):
+        assert row["note"].startswith(("depends on the printed reading", "depends on the open reading")), row
+
+
+@pytest.mark.parametrize("page", sorted((ROOT / "docs").glob("*.md")), ids=lambda p: p.name)
+def test_one_verdict_per_sentence_and_per_property_on_a_page(page):
+    text, seen = page.read_text(), {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[2].startswith("**") and cells[2].endswith("**"):   # sentences: where, text, verdict
+            key = (cells[0], cells[1])
+            assert seen.setdefault(key, cells[2]) == cells[2], f"{page.name}: two verdicts for {key}"
+
+
+@pytest.mark.parametrize("page", [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))], ids=lambda p: p.name)
+def test_no_page_calls_a_failure_to_reject_holds(page):
+    text = " ".join(page.read_text().split())
+    found = re.findall(r"lies inside [^.]{0,120}\b(?:so|thus|hence)\b[^.]{0,60}\bholds\b", text)
+    assert not found, found
+
+
+def test_proved_only_for_a_property_proved_for_all_sizes():
+    records = json.loads(REPORT.read_text())["results"]
+    proved = [r for r in records if r["verdict"] == "proved"]
+    assert proved, "no proof in the report: the audit would pass vacuously"
+    for r in proved:
+        assert r["method"] == "z3" and "lemmas:" not in r["scope"], r
