@@ -297,7 +297,7 @@ def parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("replay", help="replay a counterexample file step by step")
     r.add_argument("file")
-    r.add_argument("--png", help="draw the final copy graph to this PNG")
+    r.add_argument("--png", help="draw the counterexample to this PNG (every kind each algorithm writes)")
     r.set_defaults(func=cmd_replay)
 
     cl = sub.add_parser("claims", help="every claim sentence of the papers with one verdict, then each "

@@ -199,8 +199,9 @@ def test_counterexample_files_replay_and_draw(tmp_path):
     assert any("VIOLATED" in line for line in lines) and (tmp_path / "cx.png").stat().st_size > 1000
     schedule = counterexample.store(C.schedule_document("literal", "test", 1, 1), tmp_path)
     assert counterexample.replay(schedule, say=lines.append)
-    with pytest.raises(ValueError, match="cannot draw"):  # a schedule has no copy graph
-        counterexample.replay(schedule, say=lines.append, png=str(tmp_path / "schedule.png"))
+    # a schedule has no copy graph: it is drawn as Algorithm 2's partition grid
+    assert counterexample.replay(schedule, say=lines.append, png=str(tmp_path / "schedule.png"))
+    assert (tmp_path / "schedule.png").stat().st_size > 1000
     (tmp_path / "bad.json").write_text("{")
     with pytest.raises(ValueError, match="is not JSON"):
         counterexample.replay(tmp_path / "bad.json")
@@ -212,7 +213,10 @@ def test_a_replay_draws_the_copy_graph(tmp_path):
     assert not replayed.reproduced and replayed.draw is not None
     replayed.draw(str(tmp_path / "tree.png"), "a tree")
     assert (tmp_path / "tree.png").stat().st_size > 1000
-    assert C.replay(C.schedule_document("corrected", "test", 3, 7), say=lambda line: None).draw is None
+    schedule = C.replay(C.schedule_document("corrected", "test", 3, 7), say=lambda line: None)
+    assert not schedule.reproduced and schedule.draw is not None
+    schedule.draw(str(tmp_path / "schedule.png"), "a schedule")
+    assert (tmp_path / "schedule.png").stat().st_size > 1000
 
 
 @pytest.mark.parametrize("doc, message", [

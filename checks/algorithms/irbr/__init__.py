@@ -109,10 +109,12 @@ def spark_document(job, column: str, seed: int) -> dict[str, Any]:
 
 def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
     """A `flight` document replays message by message (model II), any other operation by
-    operation (model I); reproduced when the property fails again."""
+    operation (model I); reproduced when the property fails again, and drawn as the replay found
+    it (drawing.py: the ring and the event's delegation tree, or a message-sequence chart)."""
     reading = READINGS[doc.get("reading", "<missing>")]
     model = flight if doc.get("kind") == "flight" else operations
-    return plugin.Replayed(model.replay(doc, reading, say))
+    replayed = model.replay(doc, reading, say)
+    return plugin.Replayed(replayed.reproduced, draw=replayed.draw)
 
 
 ALGORITHM = plugin.Algorithm(

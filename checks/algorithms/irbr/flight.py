@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from checks.algorithms.irbr.drawing import FlightReplay
 from checks.algorithms.irbr.operations import FILTERS
 from checks.explorer import TransitionSystem
 from spec import irbr as I
@@ -188,9 +189,10 @@ def trace_document(reading: I.Reading, crashes: int, prop: str, label, trace) ->
             "steps": [step_text(a) for a, _ in trace[1:]]}
 
 
-def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> bool:
+def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> FlightReplay:
     """Rebuild the network and its subscriptions, take each recorded step (refusing one that is
-    not possible), and judge the property once all is quiet; True if it fails."""
+    not possible), and judge the property once all is quiet. Returns what it computed
+    (`reproduced`: True if the property fails), which draws itself."""
     prop = next((p for p in claims() if p.name == doc.get("property")), None)
     if prop is None:
         raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
@@ -202,6 +204,7 @@ def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> bool:
                    for kind, node, item in doc["script"])
     steady = {(n, I.parse_filter(t)) for n, t in doc["subscriptions"]} - {(node, item) for _, node, item in script}
     state = (script, frozenset(steady), I.Flight(net))
+    first, taken = state[2], []
     say(f"IRBR ({reading.name}) on k={doc['k']}, L={doc['L']}; subscribed beforehand: {doc['subscriptions']}; "
         f"script: {doc['script']}")
     for number, recorded in enumerate(doc["steps"], start=1):
@@ -209,15 +212,17 @@ def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> bool:
             kind, origin, item, sender, receiver, prefix, clock = recorded[1:]
             action = ("deliver", (kind, origin, item if kind == "event" else I.parse_filter(item), sender, receiver,
                                   prefix, clock))
-            say(f"step {number}: {kind} of {origin} arrives at {receiver} from {sender} (range {prefix}, clock {clock})")
+            said = f"{kind} of {origin} arrives at {receiver} from {sender} (range {prefix}, clock {clock})"
         else:
             action = tuple(recorded)
-            say(f"step {number}: " + {"start": f"start {doc['script'][recorded[1]] if recorded[0] == 'start' else ''}",
-                                      "withdraw": f"the withdrawal of operation {recorded[1]} spreads",
-                                      "crash": f"{recorded[1]} crashes"}.get(recorded[0], str(recorded)))
+            said = {"start": f"start {doc['script'][recorded[1]] if recorded[0] == 'start' else ''}",
+                    "withdraw": f"the withdrawal of operation {recorded[1]} spreads",
+                    "crash": f"{recorded[1]} crashes"}.get(recorded[0], str(recorded))
+        say(f"step {number}: {said}")
         if action not in actions(state, crashes=doc.get("crashes", 1)):
             raise ValueError(f"step {number}: {recorded} is not possible here")
         state = step(state, action, reading)
+        taken.append((said, action, state[2]))
     run = quiet_run(state)
     if run is None:
         raise ValueError("the steps do not reach a quiescent state")
@@ -226,4 +231,5 @@ def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> bool:
         f"{sorted((n, str(f)) for n, f in run.steady)}; entries: "
         f"{sorted((m, p, str(f), s) for m, p, f, s in run.state.net.filters)}")
     say(f"{prop.name}: {'holds' if holds else 'VIOLATED'}")
-    return not holds
+    return FlightReplay(not holds, prop, reading, tuple(tuple(s) for s in doc["subscriptions"]), script, first,
+                        tuple(taken), run)

@@ -17,6 +17,7 @@ from typing import Any, Iterable
 
 import attrs
 
+from checks.algorithms.irbr.drawing import OperationsReplay
 from checks.explorer import TransitionSystem
 from spec import irbr as I
 from spec.registry import properties
@@ -128,28 +129,34 @@ def trace_document(reading: I.Reading, prop: str, label, trace) -> dict[str, Any
                     [spec_operation(op) for op, _ in trace[1:]], run.publication.publisher, run.publication.event)
 
 
-def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> bool:
+def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> OperationsReplay:
     """Rebuild the network, apply each operation (printing the filter tables it changes), publish
-    and judge the property; True if it fails."""
+    and judge the property. Returns what it computed (`reproduced`: True if the property fails),
+    which draws itself."""
     prop = next((p for p in claims() if p.name == doc.get("property")), None)
     if prop is None:
         raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
                          f"{', '.join(p.name for p in claims())}")
     net = reading.network(I.Space(doc["k"], doc["L"]), doc["live"])
     say(f"IRBR ({reading.name}) on k={doc['k']}, L={doc['L']}, live nodes {sorted(net.live)}")
+    first, done = net, []
     for step, op in enumerate(doc["operations"], start=1):
         try:
-            net, line = I.operate(net, tuple(op[:2]) + tuple(I.parse_filter(text) for text in op[2:]), reading)
+            operation = tuple(op[:2]) + tuple(I.parse_filter(text) for text in op[2:])
+            net, line = I.operate(net, operation, reading)
         except ValueError as e:
             raise ValueError(f"step {step}: {e}") from e
         say(f"step {step}: {line}")
+        done.append((operation, line))
     run = I.publish_run(net, doc["publisher"], doc["event"])
     pub = run.publication
-    say(f"{doc['publisher']} publishes {doc['event']}: notified {dict(pub.notified)}, interested "
-        f"{sorted(run.interested)}, {pub.messages} messages" + (f", lost {list(pub.lost)}" if pub.lost else ""))
+    published = (f"{doc['publisher']} publishes {doc['event']}: notified {dict(pub.notified)}, interested "
+                 f"{sorted(run.interested)}, {pub.messages} messages"
+                 + (f", lost {list(pub.lost)}" if pub.lost else ""))
+    say(published)
     holds = prop.predicate(run)
     say(f"{prop.name}: {'holds' if holds else 'VIOLATED'}")
-    return not holds
+    return OperationsReplay(not holds, prop, reading, first, tuple(done), net, run, published)
 
 
 # --------------------------------------------------------------------------------------------

@@ -15,8 +15,8 @@ What is checked (the engine, checks.engine, runs every check declared here):
   spark       the same claims on random topologies of MD5-hashed IPv4 addresses
               (spark_validation/lbdd.py); a failing topology comes back shrunk, as a spec view.
 
-Layout: readings, scopes, the checks, counterexample files and their replay (with the copy-graph
-drawing), the declaration.
+Layout: readings, scopes, the checks, counterexample files and their replay (drawn by
+drawing.py), the declaration.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from checks.verdict import Verdict
 from spec import lbdd as L
 from spec.registry import get, properties
 
-from . import proofs
+from . import drawing, proofs
 
 NAME = L.ALGORITHM
 
@@ -316,12 +316,14 @@ def trace_document(prop: str, reading: str, method: str, trace) -> dict[str, Any
 
 
 def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
-    """Re-run a counterexample step by step; a tree can be drawn, a schedule cannot."""
+    """Re-run a counterexample step by step; drawn (drawing.py) as the final copy graph of a
+    tree, or as Algorithm 2's partition grid of a schedule."""
     check_document(doc)
     if doc.get("kind") == "schedule":
-        return plugin.Replayed(replay_schedule(doc, say))
+        return plugin.Replayed(replay_schedule(doc, say),
+                               draw=lambda png, title: drawing.draw_schedule(doc, png, title))
     reproduced, run = replay_tree(doc, say)
-    return plugin.Replayed(reproduced, draw=lambda png, title: draw_copy_graph(run, png, title))
+    return plugin.Replayed(reproduced, draw=lambda png, title: drawing.draw_tree(doc, run, png, title))
 
 
 def replay_tree(doc: dict[str, Any], say=print) -> tuple[bool, L.Dissemination]:
@@ -400,39 +402,6 @@ def check_document(doc: dict[str, Any]) -> None:
     for event in doc.get("events", []):
         if not (isinstance(event, dict) and (isinstance(event.get("fail"), str) or node_ok(event.get("join")))):
             raise ValueError(f"an event is {{\"fail\": address}} or {{\"join\": node}}, not {event!r}")
-
-
-def draw_copy_graph(run: L.Dissemination, path: str, title: str = "") -> None:
-    """A copy graph as a PNG, one column per bucket (left to right), marking subscribers with no
-    parent or several."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import networkx as nx
-
-    g = nx.MultiDiGraph()
-    g.add_nodes_from(range(len(run.addresses)))
-    g.add_edges_from(run.edges)
-    columns: dict[int, list[int]] = {}
-    for v, b in enumerate(run.buckets):
-        columns.setdefault(b, []).append(v)
-    pos = {v: (b, -i) for b, vs in columns.items() for i, v in enumerate(vs)}
-    counts = run.parent_counts
-    colours = ["#4c72b0" if v == 0 else "#c44e52" if counts[v] == 0 else "#dd8452" if counts[v] > 1
-               else "#55a868" for v in range(len(run.addresses))]
-    rows = max(len(c) for c in columns.values())
-    fig, ax = plt.subplots(figsize=(2 + 1.6 * len(columns), 1.6 + 0.7 * rows))
-    nx.draw_networkx(g, pos, ax=ax, node_color=colours, labels=dict(enumerate(run.addresses)),
-                     font_size=7, node_size=700, arrowsize=12, connectionstyle="arc3,rad=0.08")
-    for b in columns:
-        ax.text(b, 0.55, f"bucket {b}", ha="center", fontsize=8)
-    ax.set_ylim(-rows + 0.5, 0.9)
-    ax.set_title(title + "\n(blue publisher, green one parent, red none, orange several)", fontsize=9)
-    ax.axis("off")
-    fig.subplots_adjust(left=0.02, right=0.98, bottom=0.02, top=0.85)
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
 
 
 # --------------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ from typing import Any
 
 import networkx as nx
 
+# by its full name: `from checks.algorithms.scot import drawing` would import the package, which imports this module
+import checks.algorithms.scot.drawing as drawing
 from checks import plugin
 from spec import scot as S
 from spec.registry import get
@@ -64,9 +66,11 @@ def spark_document(job, column: str, seed: int) -> Document:
 # --------------------------------------------------------------------------------------------
 
 def replay(doc: Document, say=print) -> plugin.Replayed:
-    """Re-run a broadcast message by message, or a routing; reproduced if the property fails."""
+    """Re-run a broadcast message by message, or a routing; reproduced if the property fails. Either
+    kind can be drawn (drawing.py) from what this replay found: the broadcast's deliveries in order
+    with the run judged, or the routing's run judged with the copies it sent."""
     if doc.get("kind") == "routing":
-        return plugin.Replayed(replay_routing(doc, say))
+        return replay_routing(doc, say)
     if doc.get("reading") not in S.READINGS or S.READINGS[doc["reading"]].router is not None:
         known = ", ".join(n for n, r in S.READINGS.items() if r.router is None)
         raise ValueError(f"unknown SCOT broadcast reading {doc.get('reading')!r}; known: {known}")
@@ -76,22 +80,26 @@ def replay(doc: Document, say=print) -> plugin.Replayed:
     b = S.subscribe(scot, tuple(doc["host"]), protocol)
     say(f"SCOT of a {scot.tree.number_of_nodes()}-vertex tree x K_{scot.m}; {doc['reading']} from "
         f"B{tuple(doc['host'])}")
+    delivered: list[drawing.Delivery] = []
     for step, (sender, receiver, state) in enumerate(doc["deliveries"], start=1):
         message = (tuple(sender), tuple(receiver), state)
         if message not in b.in_flight:
             raise ValueError(f"step {step}: {message} is not in flight")
         first = tuple(receiver) not in dict(b.received)
         b = S.deliver(scot, b, message, protocol)
+        delivered.append(drawing.Delivery(*message, first))
         say(f"step {step}: B{tuple(sender)} -> B{tuple(receiver)} ({state})"
             + ("" if first else "  duplicate, discarded"))
-    holds = prop.predicate(S.BroadcastRun(scot, b))
+    run = S.BroadcastRun(scot, b)
+    holds = prop.predicate(run)
     say(f"subscription tree: {dict(b.last_hop)}; {b.messages} messages")
     say(f"{prop.name}: {'holds' if holds else 'VIOLATED'}")
-    return plugin.Replayed(not holds)
+    return plugin.Replayed(not holds, draw=lambda png, title: drawing.draw_broadcast(
+        run, delivered, prop, holds, png, title))
 
 
-def replay_routing(doc: Document, say=print) -> bool:
-    """Route one notification again (DNR step by step); True if the property fails."""
+def replay_routing(doc: Document, say=print) -> plugin.Replayed:
+    """Route one notification again (DNR step by step); reproduced if the property fails."""
     router = doc.get("router")
     if router not in ("snr", "bid", "dnr"):
         raise ValueError(f"unknown router {router!r}; known: snr, bid, dnr")
@@ -105,16 +113,53 @@ def replay_routing(doc: Document, say=print) -> bool:
         f"B{publisher} to subscribers at {list(hosts)}; congested queues {sorted(congested, key=repr)}")
     snr = S.snr(scot, publisher, hosts, trees)
     if router == "dnr":
-        choices = iter(doc.get("tie_breaks", []))
-        routing = S.dnr(scot, publisher, hosts, trees, congested, doc["reading"],
-                        lambda candidates: candidates[next(choices, 0)], say)
+        routing = S.dnr(scot, publisher, hosts, trees, congested, doc["reading"], _tie_breaks(doc), say)
     else:
         routing = {"snr": S.snr, "bid": S.bid_routing}[router](scot, publisher, hosts, trees)
     say(f"deliveries {dict(routing.deliveries)}; {routing.messages} messages (SNR {snr.messages}); "
         f"copies into congested queues {dict(getattr(routing, 'congested_copies', ()))}")
-    holds = prop.predicate(S.RoutingRun(scot, publisher, hosts, routing, congested, snr.messages))
+    run = S.RoutingRun(scot, publisher, hosts, routing, congested, snr.messages)
+    holds = prop.predicate(run)
     say(f"{prop.name}: {'holds' if holds else 'VIOLATED'}")
-    return not holds
+
+    def draw(png: str, title: str) -> None:
+        # the copies in the order sent: the spec's per-broker rule, routed as the spec's router above
+        # routes it (route over router_step), and checked against the run just judged
+        rule = doc["reading"] if router == "dnr" else router
+        copies = copies_sent(rule, publisher, hosts, trees, congested, _tie_breaks(doc), routing)
+        snr_copies = copies_sent("snr", publisher, hosts, trees, frozenset(), None, snr)
+        drawing.draw_routing(run, copies, router, doc["reading"], prop, holds, png, title, snr_copies)
+
+    return plugin.Replayed(not holds, draw=draw)
+
+
+def _tie_breaks(doc: Document):
+    """DNR's least-CE choice replayed from the document: the i-th choice made takes the candidate at
+    the i-th recorded index (the first candidate once they run out)."""
+    choices = iter(doc.get("tie_breaks", []))
+    return lambda candidates: candidates[next(choices, 0)]
+
+
+def copies_sent(rule: str, publisher, hosts, trees, congested, choose, judged: S.Routing) -> list[drawing.Copy]:
+    """Every copy the notification's routing sends, in the order sent: `rule` (snr, bid, or a DNR
+    reading) applied broker by broker, breadth first, by spec.scot.route over spec.scot.router_step,
+    as the spec's routers run it, with each broker's sends recorded. Raises if the copies disagree
+    with the routing the replay judged (`judged`), so that a picture never shows another run."""
+    if rule != "bid":
+        hosts = sorted(set(hosts), key=repr)     # as spec.scot.snr and spec.scot.dnr pass them
+    payload, step = S.router_step(rule, publisher, hosts, trees, congested, (lambda at: choose) if choose else None)
+    copies: list[drawing.Copy] = []
+
+    def recorded(at, came_from, carried):
+        deliver, sends = step(at, came_from, carried)
+        copies.extend(drawing.Copy(at, n, c) for n, c in sends)
+        return deliver, sends
+
+    routed = S.route(publisher, payload, recorded, congested)
+    if (routed.messages, routed.deliveries, routed.received) != (judged.messages, judged.deliveries, judged.received):
+        raise RuntimeError(f"the copies recorded for {rule} ({routed.messages} messages) are not the routing replayed "
+                           f"({judged.messages} messages)")
+    return copies
 
 
 def _property(doc: Document, subject: str, kind: str):
