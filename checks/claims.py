@@ -269,7 +269,13 @@ def inventory_table(report_path: str | Path, algorithms: Iterable[plugin.Algorit
             row = {"algorithm": algorithm.name, "section": claim.section, "text": claim.text,
                    "verdict": NOT_CHECKABLE, "note": "", "checked_by": overalls, "why": claim.why,
                    "reading": claim.reading}
-            if claim.checked_by:
+            if claim.reproduced is not None:
+                verdict, evidence = claim.reproduced()
+                if verdict not in (FAILS, "holds"):
+                    raise ValueError(f"{algorithm.name} {claim.section}: a reproduction judges holds or violated, "
+                                     f"not {verdict!r}")
+                row.update(verdict=verdict, note=f"{verdict} by the reproduction: {evidence}")
+            elif claim.checked_by:
                 by_reading = sentence_readings(entries)
                 judged = judge(by_reading, origins, claim.printed, claim.about)
                 if "not checked" in overalls.values():
@@ -290,7 +296,7 @@ def print_inventory(rows: list[dict[str, Any]], console) -> None:
         t.add_column(column, overflow="fold", no_wrap=column == "verdict")
     for row in rows:
         judged = ("; ".join(f"{name} ({verdict})" for name, verdict in row["checked_by"].items())
-                  if row["checked_by"] else row["why"])
+                  if row["checked_by"] else row["why"] or "")
         if row["note"]:
             judged += f"\n{row['note']}"
         if row["reading"]:

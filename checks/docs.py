@@ -189,6 +189,7 @@ class DocsContext:
     options: dict[str, Any] = attrs.Factory(dict)
     written: list[str] = attrs.Factory(list)
     sources: list[str] = attrs.Factory(list)
+    drawn: list[Path] = attrs.Factory(list)     # the counterexample pictures this run drew
 
     # the helpers every section uses
     table = staticmethod(table)
@@ -257,6 +258,31 @@ class DocsContext:
 
     def load_counterexample(self, path: str) -> dict[str, Any]:
         return counterexample.load(self.resolve(path))
+
+    @property
+    def pictures_dir(self) -> Path:
+        return self.figures_dir / "counterexamples" / self.name
+
+    def picture(self, path: str) -> str:
+        """A counterexample drawn (its algorithm's replay) to figures/counterexamples/<algo>/, and
+        " Picture: [name](link)." for the page; one sentence saying why where it cannot be drawn."""
+        file = self.resolve(path)
+        png = self.pictures_dir / f"{file.stem}.png"
+        png.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            counterexample.replay(file, say=lambda line: None, png=str(png))
+        except ValueError as e:
+            return f" No picture ({e})."
+        self.drawn.append(png)
+        self.wrote(png)
+        return f" Picture: [{png.name}]({Path(os.path.relpath(png.resolve(), self.docs_dir.resolve())).as_posix()})."
+
+    def remove_undrawn(self) -> None:
+        """Pictures of counterexamples no erratum shows any more are removed."""
+        if self.pictures_dir.is_dir():
+            for png in self.pictures_dir.glob("*.png"):
+                if png not in self.drawn:
+                    png.unlink()
 
     @property
     def key_readings(self) -> list[str]:
@@ -480,6 +506,7 @@ def errata_section(ctx: DocsContext, summarise: Callable[[str, dict[str, Any]], 
                      "Found" if c.get("counting") else "found")
             lines.append(f"- `{name}`, {shown} by {c['counterexample_method']}: {summarise(name, c)}"
                          + (f" Replay: `{c['replay']}`." if c["replay"] else "")
+                         + (ctx.picture(c["counterexample"]) if c.get("counterexample") else "")
                          + (f" The smallest at a size the paper evaluates: `{c['evaluated_replay']}`."
                             if c.get("evaluated_replay") else ""))
         if others_fail or others_hold:
@@ -563,6 +590,7 @@ def generate(report_path: str | Path = "reports/check.json", docs_dir: Path | st
                    "verdicts": verdicts_section, "errata": errata_section}
         sections = {name: own[name] if name in own else make(ctx) for name, make in generic.items()} | own
         page = page_path(docs_dir, algorithm)
+        ctx.remove_undrawn()
         written.append(write_sections(page, algorithm.title, {k: v for k, v in sections.items() if v is not None}))
         written += ctx.written
         sources += [s for s in ctx.sources if s not in sources]

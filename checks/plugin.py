@@ -289,6 +289,9 @@ class PaperClaim:
     checked_by: tuple[str, ...] = ()    # spec property names
     why: str | None = None              # not checkable: why
     reading: str = ""
+    # judged by a computed reproduction instead of spec properties (a count over every candidate
+    # topology, say): returns (verdict, evidence), the verdict "holds" or "violated"
+    reproduced: Callable[[], tuple[str, str]] | None = None
     # the readings the sentence speaks of (an SNR sentence: the reading "snr"); by default every
     # reading that is not an ablation or a baseline
     about: tuple[str, ...] = ()
@@ -298,9 +301,9 @@ class PaperClaim:
     printed: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
-        if bool(self.checked_by) == bool(self.why):
-            raise ValueError(f"paper claim {self.section}: {self.text[:60]!r} needs either checked_by or why, "
-                             "not both or neither")
+        if sum(map(bool, (self.checked_by, self.why, self.reproduced))) != 1:
+            raise ValueError(f"paper claim {self.section}: {self.text[:60]!r} needs one of checked_by, why or "
+                             "reproduced")
 
 
 # --------------------------------------------------------------------------------------------

@@ -176,3 +176,40 @@ def test_proved_only_for_a_property_proved_for_all_sizes():
     assert proved, "no proof in the report: the audit would pass vacuously"
     for r in proved:
         assert r["method"] == "z3" and "lemmas:" not in r["scope"], r
+
+
+def test_a_sentence_judged_by_a_reproduction_takes_its_verdict_and_evidence():
+    from checks.algorithms.scot import inventory
+
+    verdict, evidence = inventory.fewer_sbp_messages()
+    assert verdict == V and "79.8% fewer, not 89%" in evidence and "482 candidate" in evidence
+    assert inventory.fewer_sbp_messages(claimed=0.798)[0] == "holds"
+    with pytest.raises(ValueError, match="needs one of checked_by, why or reproduced"):
+        plugin.PaperClaim("sec. 1", "text", why="no", reproduced=lambda: ("holds", ""))
+
+
+def test_every_reproduced_sentence_names_its_evidence(sentences):
+    reproduced = [r for r in sentences if r["note"].startswith(("violated by the reproduction",
+                                                                "holds by the reproduction"))]
+    assert len(reproduced) == 2 and all(r["algorithm"] == "scot" and "89%" in r["text"] for r in reproduced)
+
+
+def test_list_labels_this_projects_questions(capsys):
+    from checks import cli
+
+    assert cli.main(["list", "scot"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "dnr_costs_no_more_messages_than_snr" in out and "this project's question, not a paper claim" in out
+
+
+@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+def test_every_erratum_links_its_picture_and_no_picture_is_left_over(name):
+    page = (ROOT / "docs" / f"{name}.md").read_text()
+    errata = page[page.index("<!-- generated:errata -->"):page.index("<!-- /generated:errata -->")]
+    replays = re.findall(r"Replay: `pubsub-proofs replay ([^`]+)`\.(?: Picture: \[[^\]]+\]\(([^)]+)\)\.)?", errata)
+    assert replays, f"{name}: no erratum with a counterexample"
+    missing = [cx for cx, picture in replays if not picture]
+    assert not missing, f"{name}: errata without a picture: {missing}"
+    linked = {(ROOT / "docs" / picture).resolve() for _, picture in replays}
+    assert all(p.exists() and p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in linked)
+    assert set((ROOT / "docs" / "figures" / "counterexamples" / name).glob("*.png")) == linked
