@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from checks.interval import estimate
+from spec.registry import properties
 
 
 class Verdict(str, enum.Enum):
@@ -120,12 +121,22 @@ def spark_verdicts(summary: dict[str, Any], counterexample, scope: str, write_co
                                f"{evaluated['seed']} with {evaluated['n']} {size}")
                 else:
                     detail += f"; no violation at a size the paper evaluates (>= {least} {size})"
-        share = estimate(summary["cases"] - outcome["violations"], summary["cases"]) if summary["cases"] else None
+        among, what = summary["cases"], unit
+        if domain_of(summary.get("algorithm"), prop):   # the share among the instances the claim speaks of
+            among = summary["witnesses"].get(f"{column}:witness", 0)
+            what = f"{among:,} {unit} the claim speaks of"
+        share = estimate(among - outcome["violations"], among) if among else None
         out.append(result(prop, "spark", reading, verdict, scope, cases=summary["cases"],
                           seconds=summary.get("seconds", 0.0), counterexample=path,
                           evaluated_counterexample=evaluated_path, detail=detail,
-                          probability=f"holds on {share.text} of the {unit}" if share else None))
+                          probability=f"holds on {share.text} of the {what}" if share else None))
     return out
+
+
+def domain_of(algorithm: str | None, prop: str) -> bool:
+    """Whether the property's witness names the instances its claim speaks of (spec.registry
+    Property.witness_is_domain)."""
+    return any(p.name == prop and p.witness_is_domain for p in properties(algorithm)) if algorithm else False
 
 
 def hypothesis_find(strategy, judge, examples: int):

@@ -710,13 +710,13 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
                         "n/(n + 1) < 1 for every n, never 2"),
     Property(ALGORITHM, "mean_out_degree_of_senders_near_two", mean_out_degree_of_senders_near_two,
              "sec. 3.5.2 Theorem 2, read over sending nodes for n >= 100, within [1.5, 2.5]",
-             witness=has_at_least_100_subscribers, scope="large random runs", subject=RUN),
+             witness=has_at_least_100_subscribers, scope="large random runs", subject=RUN, witness_is_domain=True),
     Property(ALGORITHM, "depth_between_5_and_9", depth_between_5_and_9,
              "sec. 4.3 Tab. 1: for n = 100..500 the tree depth is in [5, 9]",
-             witness=in_depth_table_range, scope="large random runs", subject=RUN),
+             witness=in_depth_table_range, scope="large random runs", subject=RUN, witness_is_domain=True),
     Property(ALGORITHM, "buckets_24_to_32_at_500", buckets_24_to_32_at_500,
              "sec. 4.3: when n is 500 the subscribers are mapped to buckets 24 to 32",
-             witness=has_500_subscribers, scope="large random runs", subject=RUN),
+             witness=has_500_subscribers, scope="large random runs", subject=RUN, witness_is_domain=True),
 )]
 
 

@@ -47,6 +47,10 @@ class Property:
     # the paper compares averages or worked cases): what the paper does say. Claims and docs label
     # it "this project's question", and a violation is never listed as an erratum of the paper.
     question: str | None = None
+    # Where the witness names exactly the subjects the claim speaks of (the predicate holds
+    # vacuously on the others: "for n = 100..500 the depth is in [5, 9]"): a share of random
+    # instances on which the property holds is then given among the witnessed ones, with their count.
+    witness_is_domain: bool = False
 
 
 _REGISTRY: dict[tuple[str, str], Property] = {}

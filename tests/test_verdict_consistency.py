@@ -213,3 +213,23 @@ def test_every_erratum_links_its_picture_and_no_picture_is_left_over(name):
     linked = {(ROOT / "docs" / picture).resolve() for _, picture in replays}
     assert all(p.exists() and p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in linked)
     assert set((ROOT / "docs" / "figures" / "counterexamples" / name).glob("*.png")) == linked
+
+
+def test_a_spark_share_is_given_among_the_instances_the_claim_speaks_of():
+    """depth_between_5_and_9 speaks of 100 <= n <= 500 only: its share of holding topologies is
+    counted among those (its witness), not among every topology, where it holds vacuously."""
+    from checks.verdict import spark_verdicts
+
+    def summary(column):
+        return {"algorithm": "lbdd", "cases": 100, "witnesses": {f"{column}:witness": 10},
+                "checks": {column: {"violations": 3, "first": {"seed": 1, "n": 120}}}}
+
+    def made(prop, method, reading, verdict, scope, **fields):
+        return fields["probability"]
+
+    domain = spark_verdicts(summary("corrected:depth_between_5_and_9"), lambda *a, **k: {}, "s",
+                            lambda doc: "cx.json", "topologies", "subscribers", made)
+    assert domain == ["holds on 0.700 [0.396, 0.893] at 95% of the 10 topologies the claim speaks of"]
+    everywhere = spark_verdicts(summary("corrected:no_cycle"), lambda *a, **k: {}, "s",
+                                lambda doc: "cx.json", "topologies", "subscribers", made)
+    assert everywhere == ["holds on 0.970 [0.915, 0.990] at 95% of the topologies"]
