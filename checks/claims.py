@@ -100,7 +100,7 @@ PASSES = (PROVED, BOUNDED)
 
 
 def judge(by_reading: dict[str, str], origins: dict[str, str], printed: tuple[str, ...] = (),
-          about: tuple[str, ...] = ()) -> dict[str, Any]:
+          about: tuple[str, ...] = (), open_choices: tuple[str, ...] = ()) -> dict[str, Any]:
     """One verdict for a claim from its verdict under each reading, as the README's rule says: the
     readings of the first origin that reaches the claim decide (printed, then open, then repair;
     ablations and baselines only where nothing else does, checks.plugin.ORIGINS):
@@ -113,16 +113,20 @@ def judge(by_reading: dict[str, str], origins: dict[str, str], printed: tuple[st
         unknown     none of them decided (timeouts, vacuous passes)
 
     `printed` names the readings that do what the printed text of the claim's part does, where a
-    sentence needs other ones than the catalogue's; `about` restricts the readings to those the
+    sentence needs other ones than the catalogue's, and `open_choices` the readings that are choices
+    where that part's text is silent (deciding when no printed one reaches); `about` restricts the readings to those the
     claim speaks of. Returns the verdict, the deciding origin and readings, and the others
     (reading -> (origin, verdict)) to name beside it."""
     known = {r: v for r, v in by_reading.items() if v != "not checked" and (not about or r in about)}
     if not known:
         return {"verdict": "not checked", "origin": None, "deciding": [], "beside": {}}
     deciding = [r for r in known if r in printed]
-    this_part = bool(deciding)
-    chosen = "printed" if deciding else min({origins.get(r, "open") for r in known}, key=plugin.ORIGINS.index)
+    chosen = "printed"
     if not deciding:
+        deciding, chosen = [r for r in known if r in open_choices], "open"
+    this_part = bool(deciding)
+    if not deciding:
+        chosen = min({origins.get(r, "open") for r in known}, key=plugin.ORIGINS.index)
         deciding = [r for r in known if origins.get(r, "open") == chosen]
     decided = {known[r] for r in deciding} - {UNKNOWN, VACUOUS}
     if not decided:
@@ -144,16 +148,21 @@ def judgement_note(judged: dict[str, Any], by_reading: dict[str, str]) -> str:
     def names(readings):
         return ", ".join(f"`{r}`" for r in readings)
     deciding = judged["deciding"]
+    # which readings decided: a sentence's own (the readings that run its part as printed, or this
+    # project's choices where that part's text is silent), else the catalogue's by origin
+    if judged.get("this_part"):
+        who = ("the readings that run this part as printed" if judged["origin"] == "printed"
+               else "this project's choices where this part's text is silent")
+    else:
+        who = f"the {judged['origin']} reading{'s' if len(deciding) > 1 else ''}"
     if judged["verdict"] == "ambiguous":
         groups: dict[str, list[str]] = {}
         for r in deciding:
             groups.setdefault("violated" if by_reading[r] == FAILS else "holds" if by_reading[r] in PASSES
                               else by_reading[r], []).append(r)
-        head = (f"depends on the {judged['origin']} reading{' of this part' if judged.get('this_part') else ''}: "
-                + "; ".join(f"{v} under {names(rs)}" for v, rs in groups.items()))
+        head = f"depends on {who}: " + "; ".join(f"{v} under {names(rs)}" for v, rs in groups.items())
     else:
-        head = (f"{judged['verdict']} under the {judged['origin']} reading{'s' if len(deciding) > 1 else ''}"
-                f"{' of this part' if judged.get('this_part') else ''} {names(deciding)}")
+        head = f"{judged['verdict']} under {who} {names(deciding)}"
     beside: dict[str, dict[str, list[str]]] = {}
     for r, (origin, v) in judged["beside"].items():
         word = "violated" if v == FAILS else "holds" if v in PASSES else v
@@ -161,7 +170,10 @@ def judgement_note(judged: dict[str, Any], by_reading: dict[str, str]) -> str:
     for origin, words in beside.items():   # name the readings that hold beside a failure, count the rest
         named = "holds" if judged["verdict"] != "holds" and "holds" in words else next(iter(words))
         rest = ", ".join(f"{len(rs)} more {word}" for word, rs in words.items() if word != named)
-        head += (f"; {origin} reading{'s' if len(words[named]) > 1 else ''} {names(words[named])} {named}"
+        label = f"{origin} reading{'s' if len(words[named]) > 1 else ''}"
+        if judged.get("this_part") and origin in ("printed", "open"):
+            label += " of the whole protocol"
+        head += (f"; {label} {names(words[named])} {named}"
                  + (f" ({rest})" if rest else ""))
     return head
 
@@ -253,6 +265,16 @@ def sentence_readings(entries: list[dict[str, Any]]) -> dict[str, str]:
     return out
 
 
+def scope_of(entries: list[dict[str, Any]], readings: list[str]) -> str:
+    """How far the checks of a sentence looked, under the first deciding reading that has them."""
+    parts = []
+    for entry in entries:
+        reading = next((r for r in readings if r in entry.get("readings", {})), None)
+        if reading is not None:
+            parts.append(f"`{entry['property']}` under `{reading}`: {entry['readings'][reading]['summary']}")
+    return "; ".join(parts)
+
+
 def inventory_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm] | None = None) -> list[dict[str, Any]]:
     """Every claim sentence of each paper (its declaration's `inventory`) with one verdict, or
     "not checkable" with why. A checked sentence is judged (judge) over its verdict under each
@@ -276,11 +298,28 @@ def inventory_table(report_path: str | Path, algorithms: Iterable[plugin.Algorit
                                      f"not {verdict!r}")
                 row.update(verdict=verdict, note=f"{verdict} by the reproduction: {evidence}")
             elif claim.checked_by:
-                by_reading = sentence_readings(entries)
-                judged = judge(by_reading, origins, claim.printed, claim.about)
+                def judged_by(judging: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, str]]:
+                    by_reading = sentence_readings(judging)
+                    if claim.warns:   # a hazard the paper warns of is confirmed where the property fails
+                        by_reading = {r: {FAILS: "holds", "holds": FAILS}.get(v, v) for r, v in by_reading.items()}
+                    return judge(by_reading, origins, claim.printed, claim.about, claim.open_choices), by_reading
+
+                each = {name: judged_by([e]) for name, e in zip(claim.checked_by, entries)}
+                row["checked_by"] = {name: overalls[name] if overalls[name] == "not checked" else j["verdict"]
+                                     for name, (j, _) in each.items()}
+                if claim.alternatives:   # readings of the sentence's own words: each judged, compared
+                    verdicts = {j["verdict"] for j, _ in each.values()}
+                    verdict = verdicts.pop() if len(verdicts) == 1 else "ambiguous"
+                    note = ("the sentence read " + "; read ".join(
+                        f"as `{name}`: {judgement_note(j, by)}" for name, (j, by) in each.items()))
+                else:
+                    judged, by_reading = judged_by(entries)
+                    verdict, note = judged["verdict"], judgement_note(judged, by_reading)
+                    if verdict == "holds":
+                        note += "; checked: " + scope_of(entries, judged["deciding"])
                 if "not checked" in overalls.values():
-                    judged = {**judged, "verdict": "not checked"}
-                row.update(verdict=judged["verdict"], note=judgement_note(judged, by_reading))
+                    verdict = "not checked"
+                row.update(verdict=verdict, note=note)
             out.append(row)
     return out
 

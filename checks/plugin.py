@@ -299,6 +299,16 @@ class PaperClaim:
     # where they differ from the catalogue's `printed` ones (a sentence on LBDD's Algorithm 3 is
     # judged under every reading that runs the printed Algorithm 3, whatever they repair elsewhere)
     printed: tuple[str, ...] = ()
+    # where the text of this sentence's part is silent (a rule it names but does not give): the
+    # readings that are this project's choices for it, which decide as open choices
+    open_choices: tuple[str, ...] = ()
+    # the properties are readings of the sentence itself that its words allow ("at most one copy"
+    # per broker, or per copy handled), not parts of it: each is judged, and where they disagree
+    # the sentence is ambiguous
+    alternatives: bool = False
+    # the sentence warns of a failure (a hazard the paper names): it holds where its properties
+    # are violated, under the readings it speaks of (`about`: the protocol without the rule)
+    warns: bool = False
 
     def __attrs_post_init__(self) -> None:
         if sum(map(bool, (self.checked_by, self.why, self.reproduced))) != 1:

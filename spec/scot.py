@@ -71,11 +71,11 @@ class Reading:
                as for SNR, which holds only so); "separate": lines 22-33 as described, one entry
                per line that adds one, so the link carrying n_CBV may get n and n_CBV both.
     summary    one line: what the reading does.
-    origin     where the reading stands to the paper's text (checks.plugin.ORIGINS): "open" where
-               the printed algorithm was lost and sec. 5 or 6 describes it in prose, "printed"
-               for Algorithm 4 as sec. 6.3 describes it line by line, "repair" for this project's
-               fixes of that description, "baseline" for the traditional protocols the paper
-               compares with (flooding, BIDs).
+    origin     where the reading stands to the paper's text (checks.plugin.ORIGINS): "open" for
+               every reading of OctopiS, since the printed Algorithms 1-4 were lost and what
+               survives is prose (sec. 5, sec. 6.3's description of Algorithm 4's lines, Cases
+               I-III), which the DNR readings each follow in part and contradict in part;
+               "baseline" for the traditional protocols the paper compares with (flooding, BIDs).
 
     Algorithm 4's printed lines were lost in the extracted text; what survives is sec. 6.3's
     line-by-line description of it and the walk-throughs of Fig. 7. Every DNR reading follows that
@@ -113,12 +113,12 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
             summary="Algorithm 3: reverse path forwarding along Algorithm 1's trees (sec. 6.2)"),
     Reading("bid", "router", "flood", "bid", origin="baseline",
             summary="Algorithm 2: BIDs carried along flooding's trees (sec. 6.1)"),
-    Reading("dnr-icols-only", "dnr", "sbp", "dnr", "copy", cbv_copy="merged", origin="repair",
+    Reading("dnr-icols-only", "dnr", "sbp", "dnr", "copy", cbv_copy="merged",
             summary="Algorithm 4 reroutes only overloaded target iCOLs; every target aCOL keeps SNR's copy"),
-    Reading("dnr-skip-congested-acols", "dnr", "sbp", "dnr", "skip", cbv_copy="merged", origin="repair",
+    Reading("dnr-skip-congested-acols", "dnr", "sbp", "dnr", "skip", cbv_copy="merged",
             summary="Algorithm 4 lines 22-24 as described: a copy only on each unoverloaded target link, "
                     "n_CBV being the copy on the link that carries it (Cases I-III, Fig. 7(b)'s count)"),
-    Reading("dnr-two-copies", "dnr", "sbp", "dnr", "skip", cbv_copy="separate", origin="printed",
+    Reading("dnr-two-copies", "dnr", "sbp", "dnr", "skip", cbv_copy="separate",
             summary="Algorithm 4 lines 22-33 as described, line by line: a copy on each unoverloaded target "
                     "link, and n_CBV added to DL as its own entry, even on a link that has a copy"),
 )}

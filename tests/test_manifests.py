@@ -51,12 +51,12 @@ def test_the_claims_inventory_and_the_manifest_agree(name):
     assert cited <= pinned, f"sentences judged by properties no check pins: {sorted(cited - pinned)}"
     assert not cited & questions, f"paper sentences judged by this project's questions: {sorted(cited & questions)}"
     assert pinned <= cited | questions, f"pinned properties that judge no sentence of the paper: {sorted(pinned - cited)}"
-    assert all(claim.why.strip() for claim in sentences if not claim.checked_by)
+    assert all(claim.reproduced or claim.why.strip() for claim in sentences if not claim.checked_by)
     assert len({(c.section, c.text) for c in sentences}) == len(sentences), "a sentence is listed twice"
 
 
 def test_a_paper_claim_is_checked_or_says_why_not():
-    with pytest.raises(ValueError, match="needs either checked_by or why"):
+    with pytest.raises(ValueError, match="needs one of checked_by, why or reproduced"):
         plugin.PaperClaim("sec. 1", "it is fast")
-    with pytest.raises(ValueError, match="needs either checked_by or why"):
+    with pytest.raises(ValueError, match="needs one of checked_by, why or reproduced"):
         plugin.PaperClaim("sec. 1", "it is fast", checked_by=("p",), why="testbed")

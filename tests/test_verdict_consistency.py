@@ -45,7 +45,7 @@ def test_readings_of_one_standing_that_disagree_are_ambiguous_and_the_note_says_
     by_reading = {"a": V, "b": H}
     judged = claims.judge(by_reading, {"a": "open", "b": "open"})
     assert judged["verdict"] == "ambiguous"
-    assert claims.judgement_note(judged, by_reading) == "depends on the open reading: violated under `a`; holds under `b`"
+    assert claims.judgement_note(judged, by_reading) == "depends on the open readings: violated under `a`; holds under `b`"
     # two printed readings that differ where the text is silent disagree too
     assert claims.judge({"a": V, "b": H}, {"a": "printed", "b": "printed"})["verdict"] == "ambiguous"
 
@@ -65,7 +65,7 @@ def test_a_sentence_names_the_printed_readings_of_its_part_and_the_readings_it_s
     by_reading = {"literal": V, "part-printed": H, "fixed": H, "baseline": V}
     judged = claims.judge(by_reading, origins, printed=("part-printed",))
     assert judged["verdict"] == "holds" and judged["deciding"] == ["part-printed"] and judged["this_part"]
-    assert claims.judgement_note(judged, by_reading).startswith("holds under the printed reading of this part")
+    assert claims.judgement_note(judged, by_reading).startswith("holds under the readings that run this part as printed `part-printed`")
     # a printed override that reaches nothing falls back on the catalogue's origins
     assert claims.judge({"literal": V}, origins, printed=("absent",))["verdict"] == V
     assert claims.judge(by_reading, origins, about=("fixed", "baseline"))["deciding"] == ["fixed"]
@@ -150,7 +150,7 @@ def test_an_ambiguous_sentence_hides_no_printed_reading(name, sentences):
     """"ambiguous" is said only where the deciding readings are open choices or printed readings
     that differ where the text is silent: never where every printed reading is violated."""
     for row in (r for r in sentences if r["algorithm"] == name and r["verdict"] == "ambiguous"):
-        assert row["note"].startswith(("depends on the printed reading", "depends on the open reading")), row
+        assert row["note"].startswith(("depends on the printed reading", "depends on the open reading", "depends on the readings that run", "depends on this project", "the sentence read")), row
 
 
 @pytest.mark.parametrize("page", sorted((ROOT / "docs").glob("*.md")), ids=lambda p: p.name)
@@ -191,7 +191,9 @@ def test_a_sentence_judged_by_a_reproduction_takes_its_verdict_and_evidence():
 def test_every_reproduced_sentence_names_its_evidence(sentences):
     reproduced = [r for r in sentences if r["note"].startswith(("violated by the reproduction",
                                                                 "holds by the reproduction"))]
-    assert len(reproduced) == 2 and all(r["algorithm"] == "scot" and "89%" in r["text"] for r in reproduced)
+    assert sorted((r["verdict"], "89%" in r["text"] or "80%" in r["text"]) for r in reproduced) == [
+        ("holds", True), (V, True), (V, True)]
+    assert all(r["algorithm"] == "scot" for r in reproduced)
 
 
 def test_list_labels_this_projects_questions(capsys):
