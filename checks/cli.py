@@ -5,6 +5,7 @@
     pubsub-proofs validate ALGO --topologies N [--master URL] [--partitions P] [--readings a,b]
     pubsub-proofs replay FILE [--png OUT.png]
     pubsub-proofs claims [--sentences] [--json]
+    pubsub-proofs explain ALGO [PROPERTY] [--json]
     pubsub-proofs docs
     pubsub-proofs bench
 
@@ -211,6 +212,18 @@ def cmd_list(args) -> int:
     return 0
 
 
+def cmd_explain(args) -> int:
+    from checks import explain
+
+    found = (explain.explain(args.algorithm, args.property, args.report) if args.property
+             else explain.summary(args.algorithm, args.report))
+    if args.json:
+        print(explain.to_json(found))
+    else:
+        explain.render(found, console)
+    return 0
+
+
 def cmd_replay(args) -> int:
     from checks import counterexample
 
@@ -294,6 +307,14 @@ def parser() -> argparse.ArgumentParser:
     ls.add_argument("--names", action="store_true", help="only the algorithms' names, one a line")
     ls.add_argument("--spark", action="store_true", help="with --names: only those with a Spark job")
     ls.set_defaults(func=cmd_list)
+
+    e = sub.add_parser("explain", help="one property on one screen: its paper sentences, predicate, readings, "
+                                       "checks, records, counterexamples and docs (or an algorithm's properties)")
+    e.add_argument("algorithm")
+    e.add_argument("property", nargs="?")
+    e.add_argument("--json", action="store_true")
+    e.add_argument("--report", default="reports/check.json")
+    e.set_defaults(func=cmd_explain)
 
     r = sub.add_parser("replay", help="replay a counterexample file step by step")
     r.add_argument("file")

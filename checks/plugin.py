@@ -112,6 +112,17 @@ class Catalogue:
 # The checks an algorithm declares
 # --------------------------------------------------------------------------------------------
 
+def declared_at() -> str:
+    """`file:line` of the declaration that built a check: the first caller outside this module
+    (and attrs' generated __init__), so that `pubsub-proofs explain` can point to it."""
+    import sys
+
+    frame = sys._getframe(1)
+    while frame is not None and (frame.f_code.co_filename == __file__ or frame.f_code.co_filename.startswith("<")):
+        frame = frame.f_back
+    return f"{frame.f_code.co_filename}:{frame.f_lineno}" if frame is not None else ""
+
+
 @attrs.frozen
 class ProofOutcome:
     """What one Z3 check found: its verdict, the number of queries or lemmas, a line of detail,
@@ -136,6 +147,7 @@ class Proof:
     prove: Callable[[], ProofOutcome]
     method: str = "z3"
     unproved_step: str | None = None
+    declared_at: str = attrs.field(factory=declared_at, eq=False, repr=False)
 
     def keys(self) -> list[tuple[str, str, str]]:
         return [(self.property, self.reading, self.method)]
@@ -159,6 +171,7 @@ class Exploration:
     prefer: Callable[[Any, list], Any] | None = None                 # (label, trace) -> rank, lowest first
     where: Callable[[Any], str] | None = None                        # names a system in a violation's detail
     method: str = "exhaustive"
+    declared_at: str = attrs.field(factory=declared_at, eq=False, repr=False)
 
     def keys(self) -> list[tuple[str, str, str]]:
         return [(p, self.reading, self.method) for p in self.properties]
@@ -187,6 +200,7 @@ class Enumeration:
     cases: Callable[[], Iterable[Case]]
     detail: str = ""
     method: str = "exhaustive"
+    declared_at: str = attrs.field(factory=declared_at, eq=False, repr=False)
 
     def keys(self) -> list[tuple[str, str, str]]:
         return [(p, self.reading, self.method) for p in self.properties]
@@ -206,6 +220,7 @@ class Search:
     examples: int
     describe: Callable[[Any], str] | None = None   # the detail of a violation
     method: str = "hypothesis"
+    declared_at: str = attrs.field(factory=declared_at, eq=False, repr=False)
 
     def keys(self) -> list[tuple[str, str, str]]:
         return [(self.property, self.reading, self.method)]
@@ -226,6 +241,7 @@ class Chance:
     at_most: Fraction | None = None
     document: Callable[[Fraction], Document | None] = lambda probability: None
     method: str = "exhaustive"
+    declared_at: str = attrs.field(factory=declared_at, eq=False, repr=False)
 
     def keys(self) -> list[tuple[str, str, str]]:
         return [(self.property, self.reading, self.method)]

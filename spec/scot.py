@@ -35,6 +35,7 @@ is the checkers' business (checks/algorithms/scot/), not the paper's.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from typing import Iterable
 
@@ -746,10 +747,9 @@ def has_three_clusters(run: BroadcastRun) -> bool:
 
 def _finished_only(predicate):
     """SBP claims are about a broadcast that has ended; a run in progress satisfies them."""
+    @functools.wraps(predicate)   # name, docstring and __wrapped__: explain points to the predicate
     def judged(run: BroadcastRun) -> bool:
         return not is_finished(run) or predicate(run)
-    judged.__name__ = predicate.__name__
-    judged.__doc__ = predicate.__doc__
     return judged
 
 

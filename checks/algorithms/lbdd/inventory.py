@@ -15,6 +15,10 @@ DEGREE_READING = ("read two ways: over every node of the tree (n copies over n +
                   "the paper states it, an expectation, it is estimated with a 95% interval in "
                   "docs/lbdd.md (from the Spark run, reports/validate/lbdd.json, and per n from the "
                   "reproduction), not judged by a pinned check")
+# The readings that run Algorithm 3 as printed, under both readings of its call
+# SelectTargets(BucketNo) (sec. 3.4's sentences are judged by them, whatever else they repair);
+# the repairs reselect-path-update and corrected (which recomputes instead) are named beside them.
+RUNS_ALGORITHM_3 = ("literal", "literal-path-update", "selfbucket-path-update")
 AFTER_UPDATES = ("checked on the initial tree and on every state reached by failures and joins "
                  "(Algorithm 3), exhaustively over small digest spaces")
 
@@ -95,11 +99,12 @@ def claims() -> list[PaperClaim]:
                        "splits Dest_i, only that it partitions it"),
         PaperClaim("sec. 3.4", "A node failure is equal to that node unsubscribing from all topics. "
                    "Therefore, a failed node is removed from all paths and all paths have to be "
-                   "restructured to maintain connectivity.", checked_by=TREE,
+                   "restructured to maintain connectivity.", checked_by=TREE, printed=RUNS_ALGORITHM_3,
                    reading="connectivity read as the tree properties holding after the failed node is "
                            "removed and Algorithm 3 runs; " + AFTER_UPDATES),
         PaperClaim("sec. 3.4", "If a new user wants to join, his/her agent broadcasts its information to all "
                    "other agents. Each agent executes Algorithm 3 to update its own path.", checked_by=TREE,
+                   printed=RUNS_ALGORITHM_3,
                    reading="read as: after a join and Algorithm 3, the paths still form a tree that reaches "
                            "the new subscriber; " + AFTER_UPDATES),
         PaperClaim("sec. 3.5", "Each node is able to find a path from the source node.",
