@@ -275,11 +275,38 @@ def scope_of(entries: list[dict[str, Any]], readings: list[str]) -> str:
     return "; ".join(parts)
 
 
+def judge_sentence(claim: plugin.PaperClaim, entries: list[dict[str, Any]],
+                   origins: dict[str, str]) -> tuple[str, str, dict[str, str]]:
+    """A checked sentence's verdict, its note and each judging property's verdict under the
+    readings the sentence speaks of. The sentence's verdict under a reading is the conjunction of
+    its properties (sentence_readings), judged across readings by `judge` with the sentence's own
+    printed, open-choice and about readings; a hazard the paper warns of (`warns`) holds where its
+    property fails; properties that are readings of the sentence's own words (`alternatives`) are
+    judged each, and the sentence is ambiguous where they disagree."""
+    def judged_by(judging: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, str]]:
+        by_reading = sentence_readings(judging)
+        if claim.warns:
+            by_reading = {r: {FAILS: "holds", "holds": FAILS}.get(v, v) for r, v in by_reading.items()}
+        return judge(by_reading, origins, claim.printed, claim.about, claim.open_choices), by_reading
+
+    each = {name: judged_by([e]) for name, e in zip(claim.checked_by, entries)}
+    per_property = {name: j["verdict"] for name, (j, _) in each.items()}
+    if claim.alternatives:
+        verdicts = set(per_property.values())
+        verdict = verdicts.pop() if len(verdicts) == 1 else "ambiguous"
+        note = "the sentence read " + "; read ".join(f"as `{name}`: {judgement_note(j, by)}"
+                                                     for name, (j, by) in each.items())
+    else:
+        judged, by_reading = judged_by(entries)
+        verdict, note = judged["verdict"], judgement_note(judged, by_reading)
+        if verdict == "holds":
+            note += "; checked: " + scope_of(entries, judged["deciding"])
+    return verdict, note, per_property
+
+
 def inventory_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm] | None = None) -> list[dict[str, Any]]:
-    """Every claim sentence of each paper (its declaration's `inventory`) with one verdict, or
-    "not checkable" with why. A checked sentence is judged (judge) over its verdict under each
-    reading it speaks of, that verdict being the conjunction of the properties that check it; the
-    note says which readings decided and what the others say beside them."""
+    """Every claim sentence of each paper (its declaration's `inventory`) with one verdict: by the
+    properties that check it (judge_sentence), by a reproduction, or "not checkable" with why."""
     declared = list(plugin.algorithms().values()) if algorithms is None else list(algorithms)
     table = {(e["algorithm"], e["property"]): e for e in claims_table(report_path, declared)}
     out = []
@@ -287,9 +314,9 @@ def inventory_table(report_path: str | Path, algorithms: Iterable[plugin.Algorit
         origins = algorithm.readings.origins()
         for claim in (algorithm.inventory() if algorithm.inventory else ()):
             entries = [table.get((algorithm.name, name), {}) for name in claim.checked_by]
-            overalls = {name: e.get("overall", "not checked") for name, e in zip(claim.checked_by, entries)}
+            unchecked = [name for name, e in zip(claim.checked_by, entries) if not e.get("readings")]
             row = {"algorithm": algorithm.name, "section": claim.section, "text": claim.text,
-                   "verdict": NOT_CHECKABLE, "note": "", "checked_by": overalls, "why": claim.why,
+                   "verdict": NOT_CHECKABLE, "note": "", "checked_by": {}, "why": claim.why,
                    "reading": claim.reading}
             if claim.reproduced is not None:
                 verdict, evidence = claim.reproduced()
@@ -298,28 +325,9 @@ def inventory_table(report_path: str | Path, algorithms: Iterable[plugin.Algorit
                                      f"not {verdict!r}")
                 row.update(verdict=verdict, note=f"{verdict} by the reproduction: {evidence}")
             elif claim.checked_by:
-                def judged_by(judging: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, str]]:
-                    by_reading = sentence_readings(judging)
-                    if claim.warns:   # a hazard the paper warns of is confirmed where the property fails
-                        by_reading = {r: {FAILS: "holds", "holds": FAILS}.get(v, v) for r, v in by_reading.items()}
-                    return judge(by_reading, origins, claim.printed, claim.about, claim.open_choices), by_reading
-
-                each = {name: judged_by([e]) for name, e in zip(claim.checked_by, entries)}
-                row["checked_by"] = {name: overalls[name] if overalls[name] == "not checked" else j["verdict"]
-                                     for name, (j, _) in each.items()}
-                if claim.alternatives:   # readings of the sentence's own words: each judged, compared
-                    verdicts = {j["verdict"] for j, _ in each.values()}
-                    verdict = verdicts.pop() if len(verdicts) == 1 else "ambiguous"
-                    note = ("the sentence read " + "; read ".join(
-                        f"as `{name}`: {judgement_note(j, by)}" for name, (j, by) in each.items()))
-                else:
-                    judged, by_reading = judged_by(entries)
-                    verdict, note = judged["verdict"], judgement_note(judged, by_reading)
-                    if verdict == "holds":
-                        note += "; checked: " + scope_of(entries, judged["deciding"])
-                if "not checked" in overalls.values():
-                    verdict = "not checked"
-                row.update(verdict=verdict, note=note)
+                verdict, note, per_property = judge_sentence(claim, entries, origins)
+                row.update(verdict="not checked" if unchecked else verdict, note=note,
+                           checked_by={n: "not checked" if n in unchecked else v for n, v in per_property.items()})
             out.append(row)
     return out
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from checks.files import write_atomically
-from checks.markov import estimate
+from checks.interval import estimate
 
 # mutmut 3.8's exit codes of a mutant's test run (mutmut.stats.status_by_exit_code), restated so
 # that scores can be read without mutmut installed; any other code is "suspicious"

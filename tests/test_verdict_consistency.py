@@ -235,3 +235,36 @@ def test_a_spark_share_is_given_among_the_instances_the_claim_speaks_of():
     everywhere = spark_verdicts(summary("corrected:no_cycle"), lambda *a, **k: {}, "s",
                                 lambda doc: "cx.json", "topologies", "subscribers", made)
     assert everywhere == ["holds on 0.970 [0.915, 0.990] at 95% of the topologies"]
+
+
+def entry(name: str, **verdicts: str) -> dict:
+    return {"property": name, "readings": {r.replace("_", "-"): {"verdict": v, "summary": f"{r} scope"}
+                                           for r, v in verdicts.items()}}
+
+
+def test_a_sentence_with_alternative_readings_of_its_words_is_ambiguous_where_they_disagree():
+    claim = plugin.PaperClaim("s", "at most one copy", checked_by=("per_broker", "per_copy"), alternatives=True)
+    origins = {"a": "open", "b": "open"}
+    verdict, note, each = claims.judge_sentence(claim, [entry("per_broker", a=V, b=H), entry("per_copy", a=H, b=H)],
+                                               origins)
+    assert (verdict, each) == ("ambiguous", {"per_broker": "ambiguous", "per_copy": "holds"})
+    assert note.startswith("the sentence read as `per_broker`: depends on the open readings")
+    together = plugin.PaperClaim("s", "both", checked_by=("per_broker", "per_copy"))
+    assert claims.judge_sentence(together, [entry("per_broker", a=V, b=H), entry("per_copy", a=H, b=V)],
+                                 origins)[0] == V
+
+
+def test_a_hazard_the_paper_warns_of_holds_where_its_property_fails():
+    claim = plugin.PaperClaim("s", "this may go wrong", checked_by=("ok",), warns=True, about=("without-rule",))
+    verdict, note, _ = claims.judge_sentence(claim, [entry("ok", without_rule=V, with_rule=H)],
+                                             {"without-rule": "ablation", "with-rule": "open"})
+    assert verdict == "holds" and note.startswith("holds under the ablation reading `without-rule`")
+    assert "checked: `ok` under `without-rule`: without_rule scope" in note
+
+
+def test_open_choices_decide_where_the_text_of_a_part_is_silent():
+    claim = plugin.PaperClaim("s", "a rule named, not given", checked_by=("ok",), open_choices=("design", "fixed"))
+    verdict, note, _ = claims.judge_sentence(claim, [entry("ok", design=V, fixed=H, literal=V)],
+                                             {"design": "repair", "fixed": "repair", "literal": "printed"})
+    assert verdict == "ambiguous"
+    assert note.startswith("depends on this project's choices where this part's text is silent")
