@@ -287,7 +287,9 @@ def random_scenario(seed: int, max_tree: int = MAX_RANDOM_TREE, max_m: int = MAX
 CONGESTION_RULES = ("ce-above-1", "not-free")
 # ce-above-1: congested when the queue grew in the last window (CE > 1) and is not empty;
 # not-free:   congested unless congestion-free in the text's words, "CE is 1 and the queue length is 0".
-ROUTERS = S.ROUTERS
+# A router whose copies can circulate for ever (spec.scot.route_repeats: DNR with target_icols
+# "trees") is not simulated: a queue would never drain.
+ROUTERS = tuple(r for r in S.ROUTERS if S.route_repeats(r) is None)
 
 
 @attrs.frozen
@@ -320,6 +322,9 @@ class QueueRun:
 def simulate(scot: Scot, publications: list[Publication], router: str, window: int = 10, capacity: int = 1,
              congestion_rule: str = "ce-above-1", max_ticks: int = 10_000_000) -> QueueRun:
     """Run every publication through per-link output queues until all copies have arrived."""
+    if router in S.ROUTERS and router not in ROUTERS:
+        raise ValueError(f"router {router!r} is not simulated: its copies can circulate for ever, so the queues "
+                         f"would never drain; simulated: {', '.join(ROUTERS)}")
     if router not in ROUTERS:
         raise ValueError(f"unknown router {router!r}; known: {', '.join(ROUTERS)}")
     if congestion_rule not in CONGESTION_RULES:

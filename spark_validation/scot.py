@@ -9,8 +9,9 @@ brokers and a random set of congested output queues. Per scenario:
                               first in first out (reference.scot.broadcast), under the SBP claims;
   snr, bid                    the notification routed on Algorithm 1's trees and on the flooding
                               trees, under the routing claims;
-  dnr-icols-only, dnr-skip-congested-acols Algorithm 4 with the scenario's congested queues and a random
-                              tie-break (seeded; recorded for replay), against SNR's message count.
+  every DNR reading            Algorithm 4 (spec.scot.DNR_READINGS) with the scenario's congested queues and
+                              a random tie-break (seeded per reading; recorded for replay), against SNR's
+                              message count; dnr-tree-icols' looping runs end as spec.scot.route ends them.
 The predicates are the spec's own (spec.registry), the ones exhaustive search calls; the
 readings are the spec's catalogue (spec.scot.READINGS). A failing scenario is shrunk here and
 handed back as spec data (`ScotJob.shrink`); the SCOT declaration (checks.algorithms.scot) makes

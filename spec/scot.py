@@ -71,6 +71,12 @@ class Reading:
                already gets a plain copy, n_CBV is that copy (Fig. 7(b) counts 6 IMs for DNR,
                as for SNR, which holds only so); "separate": lines 22-33 as described, one entry
                per line that adds one, so the link carrying n_CBV may get n and n_CBV both.
+    target_icols  DNR only: which iCOLs are target iCOLs (dnr_targets), a choice the text leaves
+               open. "cbv": at the publisher's host those toward every target sub-cluster, at any
+               other broker only those toward a cluster named in the CBV; "trees": at every broker
+               the subscription trees' iCOLs toward the matching subscribers, as SNR's
+               getDistinctSubs finds next destinations, whatever the CBV says (sec. 6.3: "a target
+               link is part of a routing path to next destination").
     summary    one line: what the reading does.
     origin     where the reading stands to the paper's text (checks.plugin.ORIGINS): "open" for
                every reading of OctopiS, since the printed Algorithms 1-4 were lost and what
@@ -80,10 +86,8 @@ class Reading:
 
     Algorithm 4's printed lines were lost in the extracted text; what survives is sec. 6.3's
     line-by-line description of it and the walk-throughs of Fig. 7. Every DNR reading follows that
-    description and makes the same three choices the text leaves open: the target iCOLs are those
-    toward every target sub-cluster at the publisher's host and only those toward a cluster named
-    in the CBV elsewhere (dnr_targets; the description also allows the subscription trees' iCOLs
-    at every broker, which delivers duplicates: not yet a reading of its own), a broker never sends a copy
+    description. Which iCOLs are target iCOLs is a choice the text leaves open, a field of its own
+    (target_icols, above); every reading makes the same two further choices: a broker never sends a copy
     back over the link it came from (reverse path forwarding's usual rule: the description of
     Algorithm 3 names distinct next destinations only), and the else block's "least overloaded
     target iCOL" with no target iCOL at all falls back to a congested target aCOL (no SCOT network
@@ -99,6 +103,7 @@ class Reading:
     congested_acols: str | None = None
     summary: str = ""
     cbv_copy: str | None = None
+    target_icols: str | None = None
     origin: str = "open"
 
 
@@ -114,14 +119,17 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
             summary="Algorithm 3: reverse path forwarding along Algorithm 1's trees (sec. 6.2)"),
     Reading("bid", "router", "flood", "bid", origin="baseline",
             summary="Algorithm 2: BIDs carried along flooding's trees (sec. 6.1)"),
-    Reading("dnr-icols-only", "dnr", "sbp", "dnr", "copy", cbv_copy="merged",
+    Reading("dnr-icols-only", "dnr", "sbp", "dnr", "copy", cbv_copy="merged", target_icols="cbv",
             summary="Algorithm 4 reroutes only overloaded target iCOLs; every target aCOL keeps SNR's copy"),
-    Reading("dnr-skip-congested-acols", "dnr", "sbp", "dnr", "skip", cbv_copy="merged",
+    Reading("dnr-skip-congested-acols", "dnr", "sbp", "dnr", "skip", cbv_copy="merged", target_icols="cbv",
             summary="Algorithm 4 lines 22-24 as described: a copy only on each unoverloaded target link, "
                     "n_CBV being the copy on the link that carries it (Cases I-III, Fig. 7(b)'s count)"),
-    Reading("dnr-two-copies", "dnr", "sbp", "dnr", "skip", cbv_copy="separate",
+    Reading("dnr-two-copies", "dnr", "sbp", "dnr", "skip", cbv_copy="separate", target_icols="cbv",
             summary="Algorithm 4 lines 22-33 as described, line by line: a copy on each unoverloaded target "
                     "link, and n_CBV added to DL as its own entry, even on a link that has a copy"),
+    Reading("dnr-tree-icols", "dnr", "sbp", "dnr", "copy", cbv_copy="merged", target_icols="trees",
+            summary="dnr-icols-only with every subscription tree's iCOL toward a matching subscriber a target "
+                    "iCOL at every broker, whatever the CBV says (as SNR finds next destinations)"),
 )}
 
 
@@ -440,20 +448,55 @@ def _sorted_items(counts: dict) -> tuple:
     return tuple(sorted(counts.items(), key=repr))
 
 
-def route(publisher: Broker, payload, step, congested=frozenset()) -> DnrRouting:
+# How often route() handles one arrival (broker, sender, payload) before it stops forwarding it,
+# under a router whose copies can circulate for ever (route's `repeats`; route_repeats).
+LOOP_REPEATS = 2
+
+
+def route_repeats(router: str) -> int | None:
+    """route()'s `repeats` under `router`: LOOP_REPEATS where copies can circulate for ever, DNR
+    with the subscription trees' iCOLs as target iCOLs at every broker (target_icols "trees"; on
+    SCOT(a 2-vertex path, K_2), publisher B(0, 0), subscribers at B(0, 0) and B(1, 1), no queue
+    congested: B(0,0) -> B(0,1) -> B(1,1) -> B(1,0) -> B(0,0) -> ..., each hop on the subscription
+    tree toward one of the two); None for SNR, BID and the "cbv" readings, whose runs end (every
+    run the checks explore does), so that they are routed exactly as before the bound existed."""
+    r = READINGS.get(router)
+    return LOOP_REPEATS if r is not None and r.target_icols == "trees" else None
+
+
+def route(publisher: Broker, payload, step, congested=frozenset(), repeats: int | None = None) -> DnrRouting:
     """Route one notification breadth first (first in, first out). `step(at, came_from, payload)`
-    says whether `at` delivers to local subscribers and which (next broker, payload) copies it sends."""
+    says whether `at` delivers to local subscribers and which (next broker, payload) copies it sends.
+
+    `repeats` (None: no bound) ends a run whose copies circulate for ever: an arrival (broker,
+    sender, payload) met more than `repeats` times is still received (and delivered) but not
+    forwarded. A broker's step depends on its arrival alone (a tie-break `choose` taken to choose
+    alike for the same arrival), so handling one arrival again repeats what it sent before; with
+    `repeats` = 2 every count the routing properties judge (a broker's receipts, a host's
+    deliveries, a broker's copies into congested queues) is 0, 1, or at least 2 exactly when the
+    endless run's is. Only the message total is cut short: it stays a lower bound of the endless
+    run's, so a run that costs more than SNR here costs more there too."""
     deliveries: dict[Broker, int] = {}
     hops: dict[Broker, int] = {}
     received: dict[Broker, int] = {}
     into_congested: dict[Broker, int] = {}
+    seen: dict[tuple, list] = {}  # arrival -> [times handled, whether it delivered]
     queue = deque([(publisher, None, payload, 0)])
     messages = 0
     while queue:
         at, came_from, payload, travelled = queue.popleft()
         if came_from is not None:
             _tally(received, at)
+        if repeats is not None:
+            handled = seen.setdefault((at, came_from, payload), [0, False])
+            if handled[0] >= repeats:  # it would send what it sent then: delivered again, not forwarded
+                if handled[1]:
+                    _tally(deliveries, at)
+                continue
         deliver, sends = step(at, came_from, payload)
+        if repeats is not None:
+            handled[0] += 1
+            handled[1] = deliver
         if deliver:
             _tally(deliveries, at)
             hops.setdefault(at, travelled)
@@ -515,10 +558,14 @@ def bid_routing(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker
 
 
 def dnr_targets(at: Broker, came_from: Broker | None, cbv: int, publisher: Broker, hosts,
-                trees) -> tuple[list[Broker], list[Broker]]:
+                trees, target_icols: str = "cbv") -> tuple[list[Broker], list[Broker]]:
     """Algorithm 4's target links at one broker: the last hops of the matching subscriptions inside
-    its cluster (target aCOLs) and, toward the target sub-clusters (TSCs: any, at the publisher's
-    host; those named in the CBV elsewhere), across its region (target iCOLs)."""
+    its cluster (target aCOLs) and, across its region, the target iCOLs: under "cbv" those toward
+    the target sub-clusters (TSCs: any, at the publisher's host; those named in the CBV elsewhere),
+    under "trees" every last hop of a matching subscription that leaves the cluster, at every
+    broker (the CBV then names clusters to reach, not which tree iCOLs to take)."""
+    if target_icols not in ("cbv", "trees"):
+        raise ValueError(f"unknown target_icols {target_icols!r}; known: cbv, trees")
     cluster = at[1]
     acols, icols = set(), set()
     for h in hosts:
@@ -527,7 +574,7 @@ def dnr_targets(at: Broker, came_from: Broker | None, cbv: int, publisher: Broke
             continue
         if hop[1] == cluster:
             acols.add(hop)
-        elif at == publisher or cbv & cluster_bit(hop[1]):
+        elif target_icols == "trees" or at == publisher or cbv & cluster_bit(hop[1]):
             icols.add(hop)
     return sorted(acols, key=repr), sorted(icols, key=repr)
 
@@ -569,7 +616,7 @@ def dnr_decide(at: Broker, acols: list[Broker], icols: list[Broker], cbv: int, c
 def dnr_next_hops(at: Broker, came_from: Broker | None, cbv: int, publisher: Broker, hosts, trees,
                   congested, reading: str, choose, say=None) -> list[tuple[Broker, int]]:
     """Algorithm 4 at one broker: its targets, then its decision."""
-    acols, icols = dnr_targets(at, came_from, cbv, publisher, hosts, trees)
+    acols, icols = dnr_targets(at, came_from, cbv, publisher, hosts, trees, READINGS[reading].target_icols)
     sends = dnr_decide(at, acols, icols, cbv, congested, reading, choose)
     if say:
         over = [n for n in icols if (at, n) in congested]
@@ -612,7 +659,8 @@ def dnr(scot: Scot, publisher: Broker, subscriber_hosts: Iterable[Broker],
     if isinstance(congested, (set, frozenset, str, bytes)):  # a lazy decider (checks' search) only answers `in`
         check_links(scot, congested)
     return route(publisher, *router_step(reading, publisher, hosts, trees, congested,
-                                         (lambda at: choose) if choose else None, say), congested)
+                                         (lambda at: choose) if choose else None, say), congested,
+                 route_repeats(reading))
 
 
 # One broker's decision on its own, for any numbers of target links: what the per-broker DNR

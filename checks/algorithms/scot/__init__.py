@@ -15,7 +15,9 @@ Readings: the spec's catalogue (spec.scot.READINGS), by kind. The checks at a sc
                        show on the small SCOTs).
   every routing        SNR and BID from every publisher to every set of at most two subscriber brokers.
   every DNR run        Algorithm 4 under each DNR reading: every publisher of cluster 0, subscriber
-                       set, set of congested queues and tie-break (search.every_decision).
+                       set, set of congested queues and tie-break (search.every_decision); at the
+                       large scope, for the reading whose copies can loop (dnr-tree-icols), every
+                       set of at most one congested queue (Notifications.looping_congested).
   Spark                the same predicates on random scenarios (spark_validation/scot.py).
 """
 
@@ -55,11 +57,21 @@ class Trees:
 class Notifications:
     """Notifications routed on every SCOT of `trees`: from every publisher to every set of at
     most `subscribers` subscriber brokers (None: every set) and, for DNR, with every set of at most
-    `congested` congested output queues (None: every set)."""
+    `congested` congested output queues (None: every set). `looping_congested` (None: as
+    `congested`) bounds the congested queues instead for a DNR reading whose copies can circulate
+    for ever (spec.scot.route_repeats: target_icols "trees"), where a run asks about every queue its
+    loops pass and the runs multiply with every subscriber."""
 
     trees: Trees
     subscribers: int | None
     congested: int | None = None
+    looping_congested: int | None = None
+
+    def for_reading(self, name: str) -> "Notifications":
+        """The bound DNR reading `name` is explored to."""
+        if self.looping_congested is None or S.route_repeats(name) is None:
+            return self
+        return attrs.evolve(self, congested=self.looping_congested, looping_congested=None)
 
 
 @attrs.frozen
@@ -70,7 +82,7 @@ class Scope:
     routing: Notifications      # SNR and BID
     dnr: Notifications          # DNR, every tie-break
 
-    def describe(self, kind: str) -> str:
+    def describe(self, kind: str, dnr: Notifications | None = None) -> str:
         if kind in ("sbp_orders", "flooding_orders"):
             return getattr(self, kind).describe() + ", every delivery order"
         if kind == "sbp_trees":
@@ -78,7 +90,7 @@ class Scope:
         if kind == "routing":
             return self.routing.trees.describe() + \
                 f", every publisher, every set of <= {self.routing.subscribers} subscriber brokers"
-        d = self.dnr
+        d = dnr or self.dnr
         return (d.trees.describe() + ", every publisher (cluster 0, by symmetry), every "
                 + ("set of subscriber brokers" if d.subscribers is None
                    else f"set of <= {d.subscribers} subscriber brokers")
@@ -94,7 +106,8 @@ SCOPES = {
     "large": Scope(sbp_orders=Trees(vertices=4, m=3), flooding_orders=Trees(vertices=3, m=3),
                    sbp_trees=Trees(vertices=9, m=4),
                    routing=Notifications(Trees(vertices=9, m=4), subscribers=2),
-                   dnr=Notifications(Trees(vertices=4, m=3), subscribers=4, congested=None)),
+                   # dnr-tree-icols with every congested set and <= 4 subscribers would be hours
+                   dnr=Notifications(Trees(vertices=4, m=3), subscribers=4, congested=None, looping_congested=1)),
 }
 
 
@@ -229,7 +242,9 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
                                      lambda r=r: routing_cases(r, scope.routing),
                                      detail="{messages} inter-broker messages in all")
         elif r.kind == "dnr":
-            yield plugin.Enumeration(r.name, held_to, scope.describe("dnr"), lambda r=r: dnr_cases(r, scope.dnr),
+            bound = scope.dnr.for_reading(r.name)
+            yield plugin.Enumeration(r.name, held_to, scope.describe("dnr", bound),
+                                     lambda r=r, bound=bound: dnr_cases(r, bound),
                                      detail="runs: one per distinct congestion of the queues asked about and "
                                             "tie-break")
 

@@ -155,7 +155,7 @@ def copies_sent(rule: str, publisher, hosts, trees, congested, choose, judged: S
         copies.extend(drawing.Copy(at, n, c) for n, c in sends)
         return deliver, sends
 
-    routed = S.route(publisher, payload, recorded, congested)
+    routed = S.route(publisher, payload, recorded, congested, S.route_repeats(rule))
     if (routed.messages, routed.deliveries, routed.received) != (judged.messages, judged.deliveries, judged.received):
         raise RuntimeError(f"the copies recorded for {rule} ({routed.messages} messages) are not the routing replayed "
                            f"({judged.messages} messages)")

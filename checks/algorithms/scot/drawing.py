@@ -493,6 +493,11 @@ def draw_routing(run: S.RoutingRun, copies: Sequence[Copy], router: str, reading
     delivered = ", ".join(f"at {name(h)} {times(n)}" for h, n in run.routing.deliveries) or "nowhere"
     subscribers = ", ".join(name(h) for h in run.subscriber_hosts) or "none"
     congested = ", ".join(arrow(u, v) for u, v in sorted(run.congested, key=repr))
+    repeats = S.route_repeats(reading)
+    arrivals: dict = {}
+    for c in copies:
+        arrivals[(c.receiver, c.sender, c.payload)] = arrivals.get((c.receiver, c.sender, c.payload), 0) + 1
+    cut = repeats is not None and any(n > repeats for n in arrivals.values())
     _render(Picture(
         run.scot, tuple(arrows), roles, marks, frozenset(run.congested),
         title=_title_lines(title, prop, holds, run) + (
@@ -502,7 +507,11 @@ def draw_routing(run: S.RoutingRun, copies: Sequence[Copy], router: str, reading
             + "; arrows numbered in the order the copies are sent",),
         caption=(f"delivered {delivered}; {run.routing.messages} inter-broker messages"
                  + (f" (SNR: {run.snr_messages})" if run.snr_messages is not None and router == "dnr" else ""),
-                 f"copies sent: {sent}"),
+                 f"copies sent: {sent}")
+        + ((f"the notification circulates for ever: a copy arriving from the same broker with the same CBV as "
+            f"one already handled {times(repeats)} is only counted, not forwarded (spec.scot.route_repeats), so "
+            "the routing ends here",)
+           if cut else ()),
         legend=("routing",) + (("congested",) if run.congested else ())), path)
 
 

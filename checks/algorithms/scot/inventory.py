@@ -385,7 +385,8 @@ def claims() -> list[PaperClaim]:
                    reading="the sentence says zero copies into congested iCOL queues; the step property bounds "
                            "them by one, and step_keeps_every_target judges that the CBV still covers the "
                            "skipped TSCs; 'only one copy' on the free iCOL is judged by no broker receiving it "
-                           "twice (dnr-two-copies puts n and n_CBV there)"),
+                           "twice (dnr-two-copies puts n and n_CBV there; dnr-tree-icols, taking every tree iCOL "
+                           "as a target iCOL, sends a broker two copies with nothing congested)"),
         PaperClaim("sec. 6.3 Case I",
                    "The number of notifications added to the output queues of the target links in interval is , "
                    "where is the number of unoverloaded target iCOLs and .",
@@ -429,9 +430,10 @@ def claims() -> list[PaperClaim]:
                    "added into the output queue of a target aCOL even if it is the least overloaded link.",
                    about=DNR_PART, checked_by=("step_keeps_every_target", "step_one_copy_into_congested_queues",
                                "notification_delivered_exactly_once"),
-                   reading="three readings: dnr-skip-congested-acols and dnr-two-copies (the target aCOL gets no copy "
-                           "at all, so a subscriber behind it can be missed) and dnr-icols-only (the aCOL keeps SNR's copy and only the "
-                           "CBV goes by the iCOL, so two copies can enter congested queues)"),
+                   reading="two ways: dnr-skip-congested-acols and dnr-two-copies (the target aCOL gets no copy "
+                           "at all, so a subscriber behind it can be missed) and dnr-icols-only and dnr-tree-icols (the "
+                           "aCOL keeps SNR's copy and only the CBV goes by the iCOL, so two copies can enter congested "
+                           "queues)"),
         PaperClaim("sec. 6.3 Case III",
                    "The number of notifications added to the output queues of the target links in interval is .",
                    why="the formula was lost in extraction; no property counts copies per time window"),
@@ -447,8 +449,8 @@ def claims() -> list[PaperClaim]:
                    "22-24).",
                    about=DNR_PART, checked_by=("step_keeps_every_target", "notification_delivered_exactly_once"),
                    reading="as described (dnr-skip-congested-acols and dnr-two-copies: no copy on a congested "
-                           "target link) and as DNR touching only iCOLs (dnr-icols-only: every target aCOL keeps "
-                           "SNR's copy)"),
+                           "target link) and as DNR touching only iCOLs (dnr-icols-only and dnr-tree-icols: every "
+                           "target aCOL keeps SNR's copy)"),
         PaperClaim("sec. 6.3",
                    "DNR is a best–effort algorithm … The algorithm does not guarantee finding an unoverloaded "
                    "target iCOL, even if one exists.",
@@ -456,7 +458,8 @@ def claims() -> list[PaperClaim]:
         PaperClaim("sec. 6.3",
                    "Forwarding the on such links can generate loops among different clusters (OctopiA_TR, ).",
                    why="about a variant DNR does not use (the CBV over non-target aCOLs), argued in a technical "
-                       "report; not modelled"),
+                       "report; not modelled (dnr-tree-icols loops among clusters over target iCOLs instead: "
+                       "docs/scot.md)"),
         PaperClaim("sec. 6.3",
                    "DNR algorithm currently does not support intra–cluster dynamic routing, and this is the reason "
                    "that OctopiS eliminates I5 only partially.",
