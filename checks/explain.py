@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from checks import claims, plugin, runner
 from checks.docs import page_path
+from spec.registry import Key
 
 ROOT = Path.cwd()
 
@@ -108,14 +109,14 @@ def explain(algorithm_name: str, prop: str, report_path: str | Path = "reports/c
     for check in algorithm.checks(algorithm.scope(scope)):
         for name, reading, method in check.keys():
             if name == prop:
-                key = f"{algorithm.name}/{name}/{reading}/{method}"
+                key = str(Key(algorithm.name, name, reading, method))
                 checks.append({"method": method, "reading": reading, "kind": type(check).__name__,
                                "declared_at": shown_at(check.declared_at), "expected": manifest.get(key)})
     if algorithm.spark is not None:
         for key, entry in manifest.items():
-            if key.startswith(f"{algorithm.name}/{prop}/") and key.endswith("/spark"):
-                reading = key[len(f"{algorithm.name}/{prop}/"):-len("/spark")]
-                checks.append({"method": "spark", "reading": reading, "kind": "SparkJob",
+            k = Key.parse(key)
+            if (k.algorithm, k.property, k.method) == (algorithm.name, prop, "spark"):
+                checks.append({"method": "spark", "reading": k.reading, "kind": "SparkJob",
                                "declared_at": spark_job_at(algorithm.spark), "expected": entry})
 
     records = []

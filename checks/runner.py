@@ -36,6 +36,7 @@ from typing import Any, Iterable
 from checks import counterexample, engine, plugin
 from checks.files import write_atomically
 from checks.verdict import METHODS, CheckResult, Verdict
+from spec.registry import Key
 
 # A check (an exploration's properties count as one) is fast below FAST seconds, medium below
 # MEDIUM; `make test` runs every algorithm's fast class.
@@ -129,6 +130,20 @@ def runtime_notes(results: list[CheckResult]) -> list[str]:
             for r in results if r.method != "spark" and (classes_apart(r.runtime, measured_class(r)) or 0) > 1]
 
 
+def problem_key(problem: str) -> str:
+    """The key a mismatch is about (a mismatch reads 'KEY: what differs')."""
+    return problem.split(":", 1)[0]
+
+
+def problem_about(problem: str) -> tuple[str, str] | None:
+    """The (algorithm, method) a mismatch is about; None for a line that names no key."""
+    try:
+        key = Key.parse(problem_key(problem))
+    except ValueError:
+        return None
+    return key.algorithm, key.method
+
+
 def update_manifest(algorithm: plugin.Algorithm, results: list[CheckResult], scope: str) -> None:
     """Record the results as expected; a check of a method that ran but no longer exists (a
     renamed reading or property) is dropped from the scope."""
@@ -136,7 +151,7 @@ def update_manifest(algorithm: plugin.Algorithm, results: list[CheckResult], sco
     entries = manifest.setdefault(scope, {})
     ran = {r.method for r in results}
     produced = {r.key for r in results}
-    for key in [k for k in entries if k.rsplit("/", 1)[1] in ran and k not in produced]:
+    for key in [k for k in entries if Key.method_of(k) in ran and k not in produced]:
         del entries[key]
     for r in results:
         entries[r.key] = expected_entry(r, entries.get(r.key))
@@ -149,9 +164,8 @@ def manifest_keys(algorithm: plugin.Algorithm, scope: str, runtime: str | None =
     out = set()
     for key, entry in load_manifest(algorithm).get(scope, {}).items():
         if runtime is None or entry.get("runtime") == runtime:
-            _, prop, rest = key.split("/", 2)
-            reading, method = rest.rsplit("/", 1)
-            out.add((prop, reading, method))
+            k = Key.parse(key)
+            out.add((k.property, k.reading, k.method))
     return out
 
 
@@ -220,7 +234,7 @@ def without_seconds(records: list[dict[str, Any]], manifests: dict[str, dict[str
 
 
 def _key(record: dict[str, Any]) -> str:
-    return f"{record['algorithm']}/{record['property']}/{record['reading']}/{record['method']}"
+    return str(Key(record["algorithm"], record["property"], record["reading"], record["method"]))
 
 
 def counterexample_folder(report: Path) -> Path:
@@ -256,7 +270,7 @@ def merge_timings(previous: dict[str, Any] | None, fresh: list[CheckResult], mer
     seconds `moved` out of a kept record (`without_seconds`); a record kept from a run whose
     timings are lost has none."""
     old = previous["results"] if previous is not None and previous.get("scope") == scope else {}
-    old = {**{key: {"seconds": s, "measured_runtime": method_class(key.rsplit("/", 1)[1], s)}
+    old = {**{key: {"seconds": s, "measured_runtime": method_class(Key.method_of(key), s)}
               for key, s in (moved or {}).items()}, **old}
     new = {r.key: {"seconds": round(r.seconds, 3), "measured_runtime": measured_class(r)} for r in fresh}
     results = {}
@@ -297,11 +311,11 @@ def remove_unreferenced(folder: Path, records: list[dict[str, Any]]) -> list[Pat
 # The run
 # --------------------------------------------------------------------------------------------
 
-def spark_summary(algorithm: plugin.Algorithm, topologies: int, master: str, out_root: Path, console=None,
+def spark_summary(algorithm: plugin.Algorithm, instances: int, master: str, out_root: Path, console=None,
                   spark=None):
     from spark_validation.runner import validate
 
-    info = validate(algorithm.spark.job(), topologies, out_root / "spark" / algorithm.name, master=master,
+    info = validate(algorithm.spark.job(), instances, out_root / "spark" / algorithm.name, master=master,
                     spark=spark, progress=_progress(console, f"spark {algorithm.name}"))
     summary = info.summary
     summary["seconds"] = info.seconds
@@ -349,7 +363,7 @@ def method_words(methods: Iterable[str]) -> str:
 
 def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "default",
         report: str | Path = "reports/check.json", methods: set[str] | None = None, master: str = "local[*]",
-        spark_topologies: int | None = None, update: bool = False, console=None,
+        spark_instances: int | None = None, update: bool = False, console=None,
         runtime: str | None = None, spark=None) -> tuple[list[CheckResult], list[str]]:
     """Run the checks, compare with the manifests, merge into `report` and commit its files.
     `runtime` restricts the run to the checks of one runtime class in the manifests; `spark` is
@@ -378,9 +392,9 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
             wanted = set(methods) if methods is not None else set(METHODS)
             summary = None
             # Spark verdicts are held to the manifest only at the scope's own number of instances
-            spark_scope = algorithm.spark is None or spark_topologies in (None, algorithm.spark.instances[scope])
+            spark_scope = algorithm.spark is None or spark_instances in (None, algorithm.spark.instances[scope])
             if algorithm.spark is not None and "spark" in wanted and runtime in (None, "slow"):
-                n = spark_topologies or algorithm.spark.instances[scope]
+                n = spark_instances or algorithm.spark.instances[scope]
                 if console:
                     console.print(f"[bold]{algorithm.name}[/]: Spark validation of {n} cases on {master}")
                 try:
@@ -404,7 +418,7 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
             problems += compare(judged, manifest, scope)
             ran = {r.key for r in judged}
             for key, entry in manifest.get(scope, {}).items():  # pinned checks that no longer run fail too
-                method = key.rsplit("/", 1)[1]
+                method = Key.method_of(key)
                 expected_to_run = (method in wanted and (method != "spark" or spark_scope)
                                    and (runtime is None or entry.get("runtime") == runtime)
                                    and (method != "spark" or algorithm.spark is not None))
@@ -422,8 +436,7 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         if len(keys) != len(set(keys)):
             raise ValueError(f"two checks gave the same key: {sorted(k for k in set(keys) if keys.count(k) > 1)[:3]}")
         kept_problems = [p for p in (previous.get("mismatches", []) if same_scope else [])
-                         if p.split(":")[0] not in replaced
-                         and (p.split("/")[0], p.split(":")[0].rsplit("/", 1)[-1]) not in rerun]
+                         if problem_key(p) not in replaced and problem_about(p) not in rerun]
         engine.stop_if_interrupted()   # the last moment an interrupt may still leave everything as it was
         staging.commit()
         write_atomically(report, json.dumps({
@@ -457,7 +470,7 @@ def summary(results: list[CheckResult], problems: list[str], console) -> None:
     for r in results:
         groups.setdefault((r.algorithm, r.method), []).append(r)
     for (algorithm, method), rs in sorted(groups.items(), key=lambda kv: (kv[0][0], METHODS.index(kv[0][1]))):
-        mism = sum(1 for p in problems if p.startswith(f"{algorithm}/") and p.split(":")[0].endswith(f"/{method}"))
+        mism = sum(1 for p in problems if problem_about(p) == (algorithm, method))
         seconds = _distinct_seconds(rs)
         cells = [f"[{COLOUR[v]}]{n}[/]" if (n := sum(r.verdict is v for r in rs)) else "0" for v in Verdict]
         t.add_row(algorithm, method, str(len(rs)), *cells, f"[red]{mism}[/]" if mism else "0", f"{seconds:.1f}")

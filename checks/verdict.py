@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from checks.interval import estimate
-from spec.registry import properties
+from spec.registry import Column, Key, properties
 
 
 class Verdict(str, enum.Enum):
@@ -60,7 +60,7 @@ class CheckResult:
 
     @property
     def key(self) -> str:
-        return f"{self.algorithm}/{self.property}/{self.reading}/{self.method}"
+        return str(Key(self.algorithm, self.property, self.reading, self.method))
 
     def as_json(self) -> dict[str, Any]:
         """The report's record: every field but the measured `seconds` (checks.runner writes
@@ -103,10 +103,11 @@ def spark_verdicts(summary: dict[str, Any], counterexample, scope: str, write_co
     Wilson interval: a statement about the job's sampler, not about every instance."""
     out = []
     for column, outcome in summary["checks"].items():
-        reading, prop = column.split(":")
-        verdict, why = search_verdict(bool(outcome["violations"]), bool(summary["witnesses"].get(f"{column}:witness")),
+        col = Column.parse(column)
+        reading, prop = col.reading, col.property
+        verdict, why = search_verdict(bool(outcome["violations"]), bool(summary["witnesses"].get(str(col.of_witness()))),
                                       vacuous=f"vacuous: no one of the {unit} reached the witness")
-        if verdict is Verdict.HOLDS and not summary["witnesses"].get(f"{reading}:distinguished", 1):
+        if verdict is Verdict.HOLDS and not summary["witnesses"].get(Column.distinguished(reading), 1):
             verdict, why = Verdict.UNKNOWN, (f"vacuous: no one of the {unit} where {reading!r} can differ from the "
                                              "other readings")
         detail, path, evaluated_path = why or f"{outcome['violations']} of {summary['cases']} {unit} violate", None, None
@@ -123,7 +124,7 @@ def spark_verdicts(summary: dict[str, Any], counterexample, scope: str, write_co
                     detail += f"; no violation at a size the paper evaluates (>= {least} {size})"
         among, what = summary["cases"], unit
         if domain_of(summary.get("algorithm"), prop):   # the share among the instances the claim speaks of
-            among = summary["witnesses"].get(f"{column}:witness", 0)
+            among = summary["witnesses"].get(str(col.of_witness()), 0)
             what = f"{among:,} {unit} the claim speaks of"
         share = estimate(among - outcome["violations"], among) if among else None
         out.append(result(prop, "spark", reading, verdict, scope, cases=summary["cases"],

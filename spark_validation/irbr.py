@@ -16,27 +16,27 @@ while the property still fails); the checks turn it into a document that replays
 
 from __future__ import annotations
 
-from typing import Any
 
 import attrs
 import numpy as np
 import pyarrow as pa
 
 from reference import irbr as R
+from spark_validation.job import JudgedJob
 from spec import irbr as I
-from spec.registry import properties
 
 # The readings judged on every workload: those of the spec's catalogue marked for Spark.
 READINGS = tuple(name for name, checked in I.READINGS.items() if checked.spark)
 
 
 def claims() -> list:
-    """The spec's claims about one publication (subject PublishRun)."""
-    return properties(I.ALGORITHM, subject="PublishRun")
+    """The spec's claims about one publication: its group spec.irbr.PUBLISH_PROPERTIES."""
+    return I.PUBLISH_PROPERTIES
 
 
 @attrs.frozen
-class IrbrJob:
+class IrbrJob(JudgedJob):
+    KNOWN = READINGS
     readings: tuple[str, ...] = READINGS
     max_nodes: int = R.MAX_RANDOM_NODES
     max_operations: int = 16
@@ -45,25 +45,15 @@ class IrbrJob:
     algorithm: str = I.ALGORITHM
 
     def __attrs_post_init__(self) -> None:
-        unknown = [r for r in self.readings if r not in READINGS]
-        if unknown:
-            raise ValueError(f"unknown IRBR reading(s) {unknown}; known: {', '.join(READINGS)}")
+        self.check_readings()
         if min(self.max_nodes, self.max_operations, self.small_nodes) < 2 or self.large_every < 1:
             raise ValueError("max_nodes, max_operations and small_nodes must be at least 2, large_every at least 1")
 
-    def check_columns(self) -> list[str]:
-        return [f"{r}:{p.name}" for r in self.readings for p in claims()]
-
-    def witness_columns(self) -> list[str]:
-        return [f"{c}:witness" for c in self.check_columns()]
+    def judged(self, reading: str) -> list:
+        return claims()
 
     def metric_columns(self) -> list[str]:
         return ["k", "operations", "publishes", "failures", "leaves", "joins", "notified", "publish_messages"]
-
-    def config(self) -> dict[str, Any]:
-        return {"algorithm": self.algorithm, "readings": list(self.readings), "max_nodes": self.max_nodes,
-                "max_operations": self.max_operations, "small_nodes": self.small_nodes,
-                "large_every": self.large_every}
 
     def workload(self, seed: int) -> R.Workload:
         return R.random_workload(int(seed), self.max_nodes, self.max_operations, self.small_nodes, self.large_every)
@@ -81,19 +71,14 @@ class IrbrJob:
         return holds, seen, runs
 
     def evaluate(self, seeds: np.ndarray) -> pa.RecordBatch:
-        from spark_validation.runner import arrow_schema
-
-        rows: dict[str, list] = {c: [] for c in ["seed", "n"] + self.check_columns()
-                                 + self.witness_columns() + self.metric_columns()}
+        rows = self.new_rows()
         for seed in np.asarray(seeds).tolist():
             w = self.workload(seed)
             rows["seed"].append(seed)
             rows["n"].append(len(w.ids))
             for reading in self.readings:
                 holds, seen, runs = self.judge(w, reading)
-                for p in claims():
-                    rows[f"{reading}:{p.name}"].append(holds[p.name])
-                    rows[f"{reading}:{p.name}:witness"].append(seen[p.name])
+                self.record(rows, reading, holds, seen)
                 if reading == self.readings[0]:
                     kinds = [op[0] for op in w.operations]
                     metrics = {"k": w.k, "operations": len(kinds), "publishes": kinds.count("publish"),
@@ -103,15 +88,14 @@ class IrbrJob:
                                "publish_messages": sum(r.publication.messages for _, r in runs)}
                     for c in self.metric_columns():
                         rows[c].append(int(metrics[c]))
-        return pa.RecordBatch.from_pydict(rows, schema=arrow_schema(self))
+        return self.batch(rows)
 
     def shrink(self, column: str, seed: int) -> tuple[R.Workload, int]:
         """The workload of `seed` cut after its first failing publish, then operations and nodes no
         operation names dropped while that publish still fails, repeated until nothing more can
         go: 1-minimal in operations and in single nodes. Returns the workload and the index of
         the failing publish (the last operation)."""
-        reading, prop_name = column.split(":")[:2]
-        prop = next(p for p in claims() if p.name == prop_name)
+        reading, prop = self.property_of(column)
 
         def failing_publish(w: R.Workload) -> int | None:
             try:
@@ -155,6 +139,4 @@ def default_job() -> IrbrJob:
     return IrbrJob()
 
 
-def from_config(config: dict[str, Any]) -> IrbrJob:
-    """The job a summary's `config` describes (its `algorithm` key left out)."""
-    return IrbrJob(**{**{k: v for k, v in config.items() if k != "algorithm"}, "readings": tuple(config["readings"])})
+from_config = IrbrJob.from_config

@@ -10,26 +10,25 @@ reading asked for, the reference builds the copy graph and the spec's own predic
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 import numpy as np
 import pyarrow as pa
 
 from reference import lbdd as R
+from spark_validation.job import JudgedJob, judge
 from spec import lbdd as L
-from spec.registry import properties
+from spec.registry import Column
 
 DEFAULT_READINGS = ("corrected", "literal", "no-tie-break")
 
 
 def run_properties():
-    """The properties of a run (a copy graph), not of bucket sizes."""
-    return properties(L.ALGORITHM, subject=L.RUN)
+    """The properties of a run (a copy graph), not of bucket sizes: the spec's group."""
+    return L.RUN_PROPERTIES
 
 
 @attrs.frozen
-class LbddJob:
+class LbddJob(JudgedJob):
     readings: tuple[str, ...] = DEFAULT_READINGS
     max_subscribers: int = R.MAX_RANDOM_SUBSCRIBERS
     algorithm: str = L.ALGORITHM
@@ -40,34 +39,27 @@ class LbddJob:
         if self.max_subscribers < 1:
             raise ValueError(f"max_subscribers must be at least 1, not {self.max_subscribers}")
 
-    def check_columns(self) -> list[str]:
-        return [f"{r}:{p.name}" for r in self.readings for p in run_properties()]
+    def judged(self, reading: str) -> list:
+        return run_properties()
 
-    def witness_columns(self) -> list[str]:
-        """Per property its witness; per reading whether the topology can tell it from corrected."""
-        return ([f"{r}:{p.name}:witness" for r in self.readings for p in run_properties() if p.witness]
-                + [f"{r}:distinguished" for r in self.readings])
+    def reading_columns(self) -> list[str]:
+        """Per reading whether the topology can tell it from corrected."""
+        return [Column.distinguished(r) for r in self.readings]
 
     def evaluated_from(self, column: str) -> int | None:
         """The smallest n the paper evaluates the column's claim at (None: no such size)."""
-        name = column.split(":")[1]
-        return next(p.evaluated_from for p in run_properties() if p.name == name)
+        return self.property_of(column)[1].evaluated_from
 
     def metric_columns(self) -> list[str]:
         return ["depth", "publisher_copies", "senders", "lowest_bucket", "occupied_buckets",
                 "at_paper_sizes", "sender_degree_milli_at_paper_sizes"]
-
-    def config(self) -> dict[str, Any]:
-        return {"algorithm": self.algorithm, "readings": list(self.readings),
-                "max_subscribers": self.max_subscribers}
 
     def topology(self, seed: int):
         return R.random_topology(int(seed), self.max_subscribers)
 
     def evaluate(self, seeds: np.ndarray) -> pa.RecordBatch:
         props = run_properties()
-        rows: dict[str, list] = {c: [] for c in ["seed", "n"] + self.check_columns()
-                                 + self.witness_columns() + self.metric_columns()}
+        rows = self.new_rows()
         for seed in np.asarray(seeds).tolist():
             publisher, subscribers = self.topology(seed)
             rows["seed"].append(seed)
@@ -84,17 +76,13 @@ class LbddJob:
                 reading = L.reading_named(name)
                 d = digests[reading.hash_input]
                 key = same_tree_key(reading, d, ties[reading.hash_input])
-                rows[f"{name}:distinguished"].append(name == "corrected" or key != corrected_key)
+                rows[Column.distinguished(name)].append(name == "corrected" or key != corrected_key)
                 if key not in judged:  # readings that differ only where this topology cannot tell
                     tree = R.disseminate(d[1:], int(d[0]), reading, order)
                     run = R.as_dissemination(tree)
-                    judged[key] = (tree, run, {p.name: bool(p.predicate(run)) for p in props},
-                                   {p.name: bool(p.witness(run)) for p in props if p.witness})
+                    judged[key] = (tree, run, *judge(props, run))
                 tree, run, verdicts, seen = judged[key]
-                for p in props:
-                    rows[f"{name}:{p.name}"].append(verdicts[p.name])
-                    if p.witness:
-                        rows[f"{name}:{p.name}:witness"].append(seen[p.name])
+                self.record(rows, name, verdicts, seen)
                 if name == self.readings[0]:
                     copies = R.copies_sent(tree)
                     rows["depth"].append(L.tree_depth(run))
@@ -110,17 +98,15 @@ class LbddJob:
                     senders = int((copies > 0).sum())
                     rows["sender_degree_milli_at_paper_sizes"].append(
                         round(1000 * int(copies.sum()) / senders) if paper and senders else 0)
-        from spark_validation.runner import arrow_schema
-
-        return pa.RecordBatch.from_pydict(rows, schema=arrow_schema(self))
+        return self.batch(rows)
 
     def shrunk(self, column: str, seed: int, at_least: int = 0) -> Shrunk:
         """The topology of `seed`, shrunk while the column's property still fails (and it keeps
         at least `at_least` subscribers), as the spec's view (checks makes the replay file of it:
         spark_validation never imports checks)."""
-        reading_name, prop_name = column.split(":")[:2]
+        reading_name, prop = self.property_of(column)
+        prop_name = prop.name
         reading = L.reading_named(reading_name)
-        prop = next(p for p in run_properties() if p.name == prop_name)
         publisher, subscribers = self.topology(seed)
 
         def fails(subs: list[str]) -> bool:
@@ -175,6 +161,4 @@ def default_job() -> LbddJob:
     return LbddJob()
 
 
-def from_config(config: dict[str, Any]) -> LbddJob:
-    """The job a summary's configuration describes."""
-    return LbddJob(readings=tuple(config["readings"]), max_subscribers=config["max_subscribers"])
+from_config = LbddJob.from_config

@@ -1,7 +1,7 @@
 """The Spark runner every algorithm's validation job shares.
 
 `spark.range(N)` of seeds, split into segments; each segment is evaluated by `mapInArrow` over
-Arrow batches (the job turns a batch of seeds into one row per topology: a boolean per checked
+Arrow batches (the job turns a batch of seeds into one row per instance: a boolean per checked
 property and reading, and integer metrics) and written as Parquet under the output folder with a
 marker file, so a long run that is stopped keeps every finished segment and a rerun with the same
 parameters resumes after it. The summary is aggregated from the Parquet with integer sums and
@@ -21,28 +21,13 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator, Protocol
+from typing import Any, Callable, Iterator
 
 import attrs
 import numpy as np
 import pyarrow as pa
 
-
-class Job(Protocol):
-    algorithm: str
-    readings: tuple[str, ...]
-
-    def check_columns(self) -> list[str]: ...          # boolean: True when the property holds
-    def witness_columns(self) -> list[str]: ...        # boolean: True when the witness is seen
-    def metric_columns(self) -> list[str]: ...         # int64 metrics of each topology
-    def evaluate(self, seeds: np.ndarray) -> pa.RecordBatch: ...
-    def config(self) -> dict[str, Any]: ...
-
-
-def arrow_schema(job: Job) -> pa.Schema:
-    return pa.schema([("seed", pa.int64()), ("n", pa.int64())]
-                     + [(c, pa.bool_()) for c in job.check_columns() + job.witness_columns()]
-                     + [(c, pa.int64()) for c in job.metric_columns()])
+from spark_validation.job import Job, arrow_schema
 
 
 def spark_schema(job: Job):
@@ -182,24 +167,24 @@ SEGMENT_SECONDS = 30.0            # a segment of about this long once the speed 
 FIRST_SEGMENT, LARGEST_SEGMENT = 1_000, 250_000
 
 
-def finished_segments(out: Path, topologies: int) -> dict[int, int]:
-    """The finished segments [lo, hi) inside 0..topologies, by their first seed."""
+def finished_segments(out: Path, instances: int) -> dict[int, int]:
+    """The finished segments [lo, hi) inside 0..instances, by their first seed."""
     done = {}
     for path in out.glob("segment-*-*"):
         try:
             lo, hi = (int(x) for x in path.name.split("-")[1:3])
         except ValueError:
             continue
-        if (path / "_SUCCESS").exists() and 0 <= lo < hi <= topologies:
+        if (path / "_SUCCESS").exists() and 0 <= lo < hi <= instances:
             done[lo] = max(hi, done.get(lo, hi))
     return done
 
 
-def validate(job: Job, topologies: int, out_dir: str | Path, master: str = "local[*]",
+def validate(job: Job, instances: int, out_dir: str | Path, master: str = "local[*]",
              partitions: int | None = None, segment: int | None = None, batch: int = 500,
              spark=None, progress: Callable[[int, int], None] | None = None, resume: bool = True,
              stop: Callable[[], bool] | None = None) -> RunInfo:
-    """Evaluate `topologies` seeds 0..N-1 on Spark and aggregate. Raises on N <= 0.
+    """Evaluate `instances` seeds 0..N-1 on Spark and aggregate. Raises on N <= 0.
 
     The seeds are evaluated in segments, each written as Parquet with a marker when it is
     finished; a rerun of the same job on the same code reuses every finished segment and runs the
@@ -207,8 +192,8 @@ def validate(job: Job, topologies: int, out_dir: str | Path, master: str = "loca
     speed measured so far to take about SEGMENT_SECONDS, so that an interrupted run loses at most
     about that much. `stop()` is asked after each segment (the CLI's Ctrl-C). The summary is the same for any segmentation (integer sums and minima).
     """
-    if not isinstance(topologies, int) or isinstance(topologies, bool) or topologies <= 0:
-        raise ValueError(f"the number of topologies must be a positive integer, not {topologies!r}")
+    if not isinstance(instances, int) or isinstance(instances, bool) or instances <= 0:
+        raise ValueError(f"the number of instances must be a positive integer, not {instances!r}")
     if partitions is not None and (not isinstance(partitions, int) or partitions <= 0):
         raise ValueError(f"partitions must be a positive integer, not {partitions!r}")
     if segment is not None and (not isinstance(segment, int) or segment <= 0):
@@ -227,7 +212,7 @@ def validate(job: Job, topologies: int, out_dir: str | Path, master: str = "loca
     out.mkdir(parents=True, exist_ok=True)
     (out / ".config.json.tmp").write_text(stamp)
     os.replace(out / ".config.json.tmp", out / "config.json")
-    done = finished_segments(out, topologies) if resume else {}
+    done = finished_segments(out, instances) if resume else {}
 
     own = spark is None
     if own:
@@ -246,12 +231,12 @@ def validate(job: Job, topologies: int, out_dir: str | Path, master: str = "loca
     size, evaluated, evaluating = segment or FIRST_SEGMENT, 0, 0.0
     lo = 0
     try:
-        while lo < topologies:
+        while lo < instances:
             if lo in done:
                 hi = done[lo]
                 reused += 1
             else:
-                following = min([b for b in done if b > lo], default=topologies)
+                following = min([b for b in done if b > lo], default=instances)
                 hi = min(lo + size, following)
                 path = out / f"segment-{lo:012d}-{hi:012d}"
 
@@ -272,12 +257,12 @@ def validate(job: Job, topologies: int, out_dir: str | Path, master: str = "loca
             wanted.append(str(out / f"segment-{lo:012d}-{hi:012d}"))
             lo = hi
             if progress:
-                progress(hi, topologies)
-            if stop is not None and stop() and lo < topologies:   # Ctrl-C: stop after a finished segment
+                progress(hi, instances)
+            if stop is not None and stop() and lo < instances:   # Ctrl-C: stop after a finished segment
                 raise KeyboardInterrupt
         summary = summarize(spark.read.parquet(*wanted), job, spark_df=True)
     except KeyboardInterrupt:
-        kept = len(finished_segments(out, topologies))
+        kept = len(finished_segments(out, instances))
         raise Interrupted(f"interrupted: {kept} finished segment(s) of {out} are kept; the same command "
                           f"resumes after them") from None
     finally:

@@ -28,12 +28,12 @@ import pyarrow as pa
 
 from reference import scot as R
 from reference.generators import rng_for
+from spark_validation.job import JudgedJob, judge
 from spec import scot as S
 
 # every reading a random scenario can be run under: the broadcasts and the routers (the
 # topology reading is Algorithm 1 again, which the broadcast readings already run here)
 DEFAULT_READINGS = S.readings_of("protocol", "router", "dnr")
-properties_of = S.properties_of
 
 
 @attrs.frozen
@@ -55,7 +55,8 @@ class Shrunk:
 
 
 @attrs.frozen
-class ScotJob:
+class ScotJob(JudgedJob):
+    KNOWN = DEFAULT_READINGS
     readings: tuple[str, ...] = DEFAULT_READINGS
     max_tree: int = R.MAX_RANDOM_TREE
     max_m: int = R.MAX_RANDOM_M
@@ -63,26 +64,17 @@ class ScotJob:
     algorithm: str = S.ALGORITHM
 
     def __attrs_post_init__(self) -> None:
-        unknown = [r for r in self.readings if r not in DEFAULT_READINGS]
-        if unknown:
-            raise ValueError(f"unknown SCOT reading(s) {unknown}; known: {', '.join(DEFAULT_READINGS)}")
+        self.check_readings()
         if min(self.max_tree, self.max_m, self.max_subscribers) < 1:
             raise ValueError("max_tree, max_m and max_subscribers must all be at least 1")
 
-    def check_columns(self) -> list[str]:
-        return [f"{r}:{p.name}" for r in self.readings for p in properties_of(r)]
-
-    def witness_columns(self) -> list[str]:
-        return [f"{c}:witness" for c in self.check_columns()]
+    def judged(self, reading: str) -> list:
+        return S.properties_of(reading)
 
     def metric_columns(self) -> list[str]:
         return ["brokers", "subscribers", "congested", "snr_messages", "bid_messages", "dnr_messages",
                 "dnr_skip_messages", "snr_hops", "dnr_hops", "dnr_congested_copies", "sbp_messages",
                 "flooding_messages"]
-
-    def config(self) -> dict[str, Any]:
-        return {"algorithm": self.algorithm, "readings": list(self.readings), "max_tree": self.max_tree,
-                "max_m": self.max_m, "max_subscribers": self.max_subscribers}
 
     def scenario(self, seed: int) -> R.Scenario:
         return R.random_scenario(int(seed), self.max_tree, self.max_m, self.max_subscribers)
@@ -111,17 +103,14 @@ class ScotJob:
         return out
 
     def evaluate(self, seeds: np.ndarray) -> pa.RecordBatch:
-        rows: dict[str, list] = {c: [] for c in ["seed", "n"] + self.check_columns()
-                                 + self.witness_columns() + self.metric_columns()}
+        rows = self.new_rows()
         for seed in np.asarray(seeds).tolist():
             sc = self.scenario(seed)
             runs = self.runs(sc, seed)
             rows["seed"].append(seed)
             rows["n"].append(sc.scot.broker_count())
             for reading, (run, _) in runs.items():
-                for prop in properties_of(reading):
-                    rows[f"{reading}:{prop.name}"].append(bool(prop.predicate(run)))
-                    rows[f"{reading}:{prop.name}:witness"].append(bool(prop.witness(run)))
+                self.record(rows, reading, *judge(self.judged(reading), run))
             every = self.runs(sc, seed, DEFAULT_READINGS) if runs.keys() != set(DEFAULT_READINGS) else runs
             metrics = {
                 "brokers": sc.scot.broker_count(), "subscribers": len(sc.subscriber_hosts),
@@ -136,15 +125,13 @@ class ScotJob:
                 "flooding_messages": every["bid-flooding"][0].broadcast.messages}
             for c in self.metric_columns():
                 rows[c].append(int(metrics[c]))
-        from spark_validation.runner import arrow_schema
-
-        return pa.RecordBatch.from_pydict(rows, schema=arrow_schema(self))
+        return self.batch(rows)
 
     def shrink(self, column: str, seed: int) -> Shrunk:
         """The scenario of `seed`, with subscribers and congested queues dropped one at a time while
         the column's property still fails (1-minimal in both)."""
-        reading, prop_name = column.split(":")[:2]
-        prop = next(p for p in properties_of(reading) if p.name == prop_name)
+        reading, prop = self.property_of(column)
+        prop_name = prop.name
         sc = self.scenario(seed)
         if reading in S.PROTOCOLS:
             log: list = []
@@ -190,7 +177,4 @@ def default_job() -> ScotJob:
     return ScotJob()
 
 
-def from_config(config: dict[str, Any]) -> ScotJob:
-    """The job a summary's `config` was made with."""
-    config = {k: v for k, v in config.items() if k != "algorithm"}
-    return ScotJob(**{**config, "readings": tuple(config["readings"])})
+from_config = ScotJob.from_config

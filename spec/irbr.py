@@ -878,7 +878,9 @@ def relays_through_a_node(run: PublishRun) -> bool:
     return any(m != run.publication.publisher for m, _ in run.spanning)
 
 
-for claim in (
+# A group the checks name (by this name: grep a property, then its group): what one publication of
+# model I is held to.
+PUBLISH_PROPERTIES = [register(p) for p in (
     Property(ALGORITHM, "every_interested_subscriber_notified_exactly_once",
              every_interested_subscriber_notified_exactly_once,
              "abstract, sec. 3: every interested subscriber receives each event exactly once as long as it is "
@@ -889,8 +891,7 @@ for claim in (
     Property(ALGORITHM, "delegation_reaches_every_live_node_once", delegation_reaches_every_live_node_once,
              "sec. 2: delegating identifier ranges builds a spanning tree rooted at each node",
              witness=relays_through_a_node, subject="PublishRun"),
-):
-    register(claim)
+)]
 
 
 # ============================================================================================
@@ -1154,7 +1155,8 @@ def messages_arrived_out_of_order(run: FlightRun) -> bool:
     return run.state.reordered
 
 
-for claim in (
+# A group the checks name: what a run of model II (messages in flight) is held to.
+FLIGHT_PROPERTIES = [register(p) for p in (
     Property(ALGORITHM, "steady_subscribers_notified_exactly_once", steady_subscribers_notified_exactly_once,
              "abstract, sec. 3.5: with concurrent operations and messages arriving out of order, every subscriber "
              "whose subscription holds throughout receives each event exactly once",
@@ -1166,5 +1168,4 @@ for claim in (
     Property(ALGORITHM, "no_entry_outlives_its_subscription", no_entry_outlives_its_subscription,
              "sec. 3.5 (1): once all has arrived, no filter table keeps an entry of a withdrawn subscription",
              witness=messages_arrived_out_of_order, subject="FlightRun"),
-):
-    register(claim)
+)]

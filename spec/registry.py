@@ -53,6 +53,70 @@ class Property:
     witness_is_domain: bool = False
 
 
+# --------------------------------------------------------------------------------------------
+# Keys: the one spelling of "this property, under this reading, by this method"
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class Key:
+    """A check's identity, shared by the manifest, the report, the timings and the docs:
+    'algorithm/property/reading/method' (a reading may itself hold '/', the other parts never do).
+    Built and parsed here only."""
+
+    algorithm: str
+    property: str
+    reading: str
+    method: str
+
+    def __str__(self) -> str:
+        return f"{self.algorithm}/{self.property}/{self.reading}/{self.method}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Key":
+        parts = text.split("/", 2)
+        if len(parts) < 3 or "/" not in parts[2]:
+            raise ValueError(f"not a check key (algorithm/property/reading/method): {text!r}")
+        reading, method = parts[2].rsplit("/", 1)
+        return cls(parts[0], parts[1], reading, method)
+
+    @classmethod
+    def method_of(cls, text: str) -> str:
+        return cls.parse(text).method
+
+
+@attrs.frozen
+class Column:
+    """A Spark job's column: 'reading:property' holds whether the property held on an instance,
+    'reading:property:witness' whether its witness did. Built and parsed here only."""
+
+    reading: str
+    property: str
+    witness: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.reading}:{self.property}" + (":witness" if self.witness else "")
+
+    @classmethod
+    def parse(cls, text: str) -> "Column":
+        parts = text.split(":")
+        if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] != "witness"):
+            raise ValueError(f"not a Spark column (reading:property[:witness]): {text!r}")
+        return cls(parts[0], parts[1], len(parts) == 3)
+
+    def of_witness(self) -> "Column":
+        return attrs.evolve(self, witness=True)
+
+    @staticmethod
+    def distinguished(reading: str) -> str:
+        """The reading-level witness column: an instance on which `reading` can differ from the
+        job's other readings (a holds there is not vacuous)."""
+        return f"{reading}:distinguished"
+
+
+# --------------------------------------------------------------------------------------------
+# The registry
+# --------------------------------------------------------------------------------------------
+
 _REGISTRY: dict[tuple[str, str], Property] = {}
 
 
@@ -66,28 +130,29 @@ def register(prop: Property) -> Property:
 
 def properties(algorithm: str | None = None, subject: str | None = None) -> list[Property]:
     """The registered properties, of one algorithm and of one subject if given, in the order the
-    spec defines them."""
-    _load_specs()
+    spec defines them (asking for one algorithm imports only its spec)."""
+    _load_specs(algorithm)
     return [p for (a, _), p in _REGISTRY.items() if algorithm in (None, a) and subject in (None, p.subject)]
 
 
 def get(algorithm: str, name: str) -> Property:
-    _load_specs()
+    _load_specs(algorithm)
     try:
         return _REGISTRY[(algorithm, name)]
     except KeyError:
         raise ValueError(f"no property {name!r} for algorithm {algorithm!r}") from None
 
 
-def _load_specs() -> None:
-    """Import every spec module, so that each registers its properties (no list of algorithms:
-    a new spec module is found by being in the package; a spec outside it, such as the test
-    suite's fixture, registers when its declaration imports it)."""
+def _load_specs(algorithm: str | None = None) -> None:
+    """Import the spec modules, so that each registers its properties: only `algorithm`'s where
+    the package has a module of that name, else every one (no list of algorithms: a new spec
+    module is found by being in the package; a spec outside it, such as the test suite's fixture,
+    registers when its declaration imports it)."""
     import importlib
     import pkgutil
 
     import spec
 
-    for module in pkgutil.iter_modules(spec.__path__):
-        if module.name != "registry":
-            importlib.import_module(f"spec.{module.name}")
+    names = [m.name for m in pkgutil.iter_modules(spec.__path__) if m.name != "registry"]
+    for name in [algorithm] if algorithm in names else names:
+        importlib.import_module(f"spec.{name}")

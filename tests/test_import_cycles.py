@@ -82,3 +82,13 @@ def test_no_module_of_the_project_imports_itself_back():
     graph = import_graph()
     cycles = sorted(list(nx.simple_cycles(graph)), key=lambda c: (len(c), sorted(c)))
     assert cycles == [], "import cycles:\n" + "\n".join(" -> ".join(c + [c[0]]) for c in cycles)
+
+
+def test_asking_for_one_algorithms_properties_imports_only_its_spec():
+    import subprocess
+    import sys
+
+    code = ("import sys; from spec.registry import properties; names = [p.name for p in properties('lbdd')]; "
+            "print(len(names), sorted(m for m in sys.modules if m.startswith('spec.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split(" ", 1)
+    assert int(out[0]) > 0 and out[1].strip() == "['spec.lbdd', 'spec.registry']"

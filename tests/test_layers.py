@@ -14,3 +14,12 @@ def test_the_layer_contracts_are_kept():
                           cwd=ROOT)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "2 kept, 0 broken" in done.stdout
+
+
+def test_the_engines_contract_names_every_engine_module():
+    """Every module of checks/ but the declarations is an engine, and the contract lists each (a new
+    engine module left off the list would be free to import an algorithm)."""
+    config = (ROOT / ".importlinter").read_text()
+    listed = config.split("[importlinter:contract:engines]")[1].split("source_modules =")[1].split("forbidden_modules")[0]
+    modules = {f"checks.{p.stem}" for p in (ROOT / "checks").glob("*.py") if p.stem != "__init__"}
+    assert set(listed.split()) == modules

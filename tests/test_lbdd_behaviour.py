@@ -5,8 +5,6 @@ reference's conformance to the spec and its metrics on hand-made trees.
 Fast by design (small hand-made views, derandomized Hypothesis with few examples)."""
 
 import hashlib
-import math
-import re
 
 import attrs
 import numpy as np

@@ -8,6 +8,8 @@ import numpy as np
 import pyarrow as pa
 
 from reference.generators import rng_for
+from spark_validation.job import JudgedJob
+from spec.registry import get
 from tokenring import spec as T
 
 PROPERTY = "exactly_one_token"
@@ -28,40 +30,34 @@ def random_run(seed: int, reading: T.Reading) -> tuple[int, list[int], T.Run]:
 
 
 @attrs.frozen
-class TokenRingJob:
+class TokenRingJob(JudgedJob):
+    KNOWN = ("correct", "keeps-at-wrap")
     algorithm: str = T.ALGORITHM
     readings: tuple[str, ...] = ("correct", "keeps-at-wrap")
 
-    def check_columns(self) -> list[str]:
-        return [f"{r}:{PROPERTY}" for r in self.readings]
+    def __attrs_post_init__(self) -> None:
+        self.check_readings()
 
-    def witness_columns(self) -> list[str]:
-        return [f"{r}:{PROPERTY}:witness" for r in self.readings]
+    def judged(self, reading: str) -> list:
+        return [get(T.ALGORITHM, PROPERTY)]
 
     def metric_columns(self) -> list[str]:
         return ["passes"]
 
-    def config(self) -> dict:
-        return {"algorithm": self.algorithm, "readings": list(self.readings)}
-
     def evaluate(self, seeds: np.ndarray) -> pa.RecordBatch:
-        rows: dict[str, list] = {"seed": [], "n": [], "passes": []}
-        for c in self.check_columns() + self.witness_columns():
-            rows[c] = []
+        rows = self.new_rows()
         for seed in (int(s) for s in seeds):
             for r in self.readings:
                 n, passes, run = random_run(seed, T.READINGS[r])
-                rows[f"{r}:{PROPERTY}"].append(T.exactly_one_token(run))
-                rows[f"{r}:{PROPERTY}:witness"].append(T.token_wrapped(run))
+                self.record(rows, r, {PROPERTY: T.exactly_one_token(run)}, {PROPERTY: T.token_wrapped(run)})
             rows["seed"].append(seed)
             rows["n"].append(n)
             rows["passes"].append(len(passes))
-        from spark_validation.runner import arrow_schema
-
-        return pa.RecordBatch.from_pydict(rows, schema=arrow_schema(self))
+        return self.batch(rows)
 
     def counterexample(self, column: str, seed: int) -> dict:
-        reading, prop = column.split(":")
+        reading, prop = self.property_of(column)
+        prop = prop.name
         n, passes, run = random_run(seed, T.READINGS[reading])
         # shortest failing prefix: the replay stops where the property first fails
         k = next(k for k in range(len(run.states)) if not T.exactly_one_token(T.Run(run.states[:k + 1])))
@@ -73,5 +69,4 @@ def default_job() -> TokenRingJob:
     return TokenRingJob()
 
 
-def from_config(config: dict) -> TokenRingJob:
-    return TokenRingJob(readings=tuple(config["readings"]))
+from_config = TokenRingJob.from_config

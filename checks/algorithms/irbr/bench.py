@@ -23,11 +23,11 @@ def figures() -> dict:
 def irbr_exhaustive_figures() -> dict:
     from checks.algorithms.irbr import ALGORITHM
     from checks.algorithms.irbr.operations import Bound
-    from spec.registry import properties
+    from spec import irbr as I
 
     default = ALGORITHM.readings.names()[0]
     scope = attrs.evolve(ALGORITHM.scope("default"), one_at_a_time=(Bound(k=2, L=2, operations=4),))
-    in_flight = {p.name for p in properties(ALGORITHM.name, subject="FlightRun")}
+    in_flight = {p.name for p in I.FLIGHT_PROPERTIES}
     out = {}
     for check, results, _ in run_checks(ALGORITHM, lambda c: isinstance(c, plugin.Exploration)
                                         and c.reading == default, scope):

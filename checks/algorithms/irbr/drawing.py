@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 
+from checks import figures
 from spec import irbr as I
 from spec.registry import Property
 
@@ -193,12 +194,7 @@ def explanation(prop: Property, run: Any) -> str | None:
 # --------------------------------------------------------------------------------------------
 
 def _pyplot():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+    return figures.pyplot()
 
 
 def _wrapped(text: str, indent: str = "", width: int = PANEL_CHARACTERS) -> list[str]:
@@ -254,8 +250,7 @@ def _title(fig, lines: list[tuple[str, str, str]]) -> None:
 
 
 def _save(fig, path: str) -> None:
-    fig.savefig(path, dpi=DPI, metadata={"Software": None})
-    _pyplot().close(fig)
+    figures.save(fig, path, DPI, metadata=figures.NO_STAMP)
 
 
 def _verdict_title(title: str, prop: Property, reproduced: bool, summary: str, run: Any) -> list[tuple[str, str, str]]:

@@ -26,7 +26,6 @@ from checks.algorithms.irbr.drawing import FlightReplay
 from checks.algorithms.irbr.operations import FILTERS
 from checks.explorer import TransitionSystem
 from spec import irbr as I
-from spec.registry import properties
 
 SUBJECT = "FlightRun"
 FLIGHT_FILTERS = FILTERS[:2]  # x in 0..9 covers x in 0..4
@@ -34,7 +33,7 @@ FLIGHT_EVENT = (("x", 2),)
 
 
 def claims() -> list:
-    return properties(I.ALGORITHM, subject=SUBJECT)
+    return I.FLIGHT_PROPERTIES
 
 
 @attrs.frozen

@@ -20,7 +20,6 @@ import attrs
 from checks.algorithms.irbr.drawing import OperationsReplay
 from checks.explorer import TransitionSystem
 from spec import irbr as I
-from spec.registry import properties
 
 SUBJECT = "PublishRun"
 
@@ -31,7 +30,7 @@ EVENTS = ({"x": 2}, {"x": 7})
 
 
 def claims() -> list:
-    return properties(I.ALGORITHM, subject=SUBJECT)
+    return I.PUBLISH_PROPERTIES
 
 
 # --------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from checks import figures
 from reference import irbr as R
 from reference.generators import rng_for
 
@@ -187,7 +188,5 @@ def draw_figure(rep: dict[str, Any], folder: Path | str) -> str:
     b.set_title("Fig. 4(b): forwarding cost, no failures")
     b.grid(alpha=0.3)
     b.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(folder / FIGURE, dpi=110)
-    plt.close(fig)
+    figures.save(fig, folder / FIGURE, 110, tight=True)
     return str(folder / FIGURE)

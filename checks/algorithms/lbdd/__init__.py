@@ -74,7 +74,7 @@ def describe_reading(reading: L.Reading) -> str:
 CATALOGUE = plugin.Catalogue(L.READINGS, describe_reading, key=("corrected", "literal"))
 
 # The claims about every run (the statistical ones need n >= 100, which only Spark reaches).
-TREE_PROPERTIES = tuple(p.name for p in properties(NAME, subject=L.RUN) if p.scope == "every run")
+TREE_PROPERTIES = tuple(p.name for p in L.EVERY_RUN_PROPERTIES)
 PARTITION = L.PARTITION.name
 
 

@@ -37,6 +37,7 @@ from typing import Any, Iterable
 
 import attrs
 
+from checks import figures
 from spec import lbdd as L
 from spec.registry import get
 
@@ -71,19 +72,11 @@ TOP, SMALL_TOP = 0.5, 0.8
 
 def save(fig, path: str) -> None:
     """Write a figure as PNG with nothing that varies between runs (no Software, no date)."""
-    import matplotlib.pyplot as plt
-
-    fig.savefig(path, dpi=DPI, metadata={"Software": None})
-    plt.close(fig)
+    figures.save(fig, path, DPI, metadata=figures.NO_STAMP)
 
 
 def _pyplot():
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+    return figures.pyplot()
 
 
 def _bold_width(line: str) -> float:

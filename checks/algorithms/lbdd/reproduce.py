@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from checks import figures
 from reference import lbdd as R
 from reference.generators import distinct_uint32, dotted, rng_for
 from spec import lbdd as L
@@ -214,9 +215,7 @@ def draw_figures(result: dict[str, Any], folder: Path) -> None:
     ax.set_ylim(0, max(s["depth"]["max"] for s in sizes) + 2)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8, loc="lower right")
-    fig.tight_layout()
-    fig.savefig(folder / DEPTH_FIGURE, dpi=110)
-    plt.close(fig)
+    figures.save(fig, folder / DEPTH_FIGURE, 110, tight=True)
 
     fig, ax = plt.subplots(figsize=(7, 4.2))
     ax.plot(n, [s["contribution"]["point_to_point_publisher"] for s in sizes], "s-", color="#c44e52",
@@ -235,6 +234,4 @@ def draw_figures(result: dict[str, Any], folder: Path) -> None:
     ax.grid(alpha=0.3, which="both")
     ax.set_ylim(top=3)  # room above the point-to-point line for the legend
     ax.legend(fontsize=8, loc="upper right", ncol=2)
-    fig.tight_layout()
-    fig.savefig(folder / CONTRIBUTION_FIGURE, dpi=110)
-    plt.close(fig)
+    figures.save(fig, folder / CONTRIBUTION_FIGURE, 110, tight=True)

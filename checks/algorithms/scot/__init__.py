@@ -33,7 +33,6 @@ from checks.algorithms.scot import documents as D
 from checks.algorithms.scot import proofs
 from checks.algorithms.scot.search import broadcast_system, every_decision, small_scots
 from spec import scot as S
-from spec.registry import properties
 
 NAME = S.ALGORITHM
 
@@ -141,7 +140,7 @@ def exploration(reading: S.Reading, scope: Scope) -> plugin.Exploration:
     """Every delivery order of a subscription broadcast under a protocol reading."""
     kind = "sbp_orders" if reading.protocol == "sbp" else "flooding_orders"
     scots = Scots(getattr(scope, kind), reading.protocol)
-    props = properties(NAME, subject="BroadcastRun")
+    props = S.SBP_PROPERTIES
     return plugin.Exploration(
         reading.name, tuple(p.name for p in props), scope.describe(kind),
         systems=lambda: [(scots, broadcast_system(scots.scots, scots.protocol))],

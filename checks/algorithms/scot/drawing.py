@@ -32,6 +32,7 @@ from typing import Any, Sequence
 import attrs
 import networkx as nx
 
+from checks import figures
 from spec import scot as S
 from spec.registry import Property
 
@@ -191,7 +192,7 @@ def broadcast_marks(run: S.BroadcastRun, deliveries: Sequence[Delivery], prop: s
                 if k is not None:
                     messages.add(k)
                 findings.append(f"{name(x)} saved last hop {name(p)}: "
-                                + (f"not a host-cluster aCOL" if x[1] == c
+                                + ("not a host-cluster aCOL" if x[1] == c
                                    else f"not the iCOL from {name(expected)}, its region's broker in the host cluster"))
     elif prop == "subscription_tree_has_all_icols":
         for x in scot.tree.nodes:
@@ -529,10 +530,7 @@ def _title_lines(title: str, prop: Property, holds: bool, run) -> tuple[str, ...
 def _render(picture: Picture, path: str) -> None:
     """Lay the picture out in inches (the drawing at INCH per layout unit, the legend beside it, the
     title above, the caption below) and save it as a PNG with no version in its metadata."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    plt = figures.pyplot()
     from matplotlib.lines import Line2D
     from matplotlib.patches import Circle, FancyArrowPatch, Patch, Rectangle
 
@@ -658,8 +656,7 @@ def _render(picture: Picture, path: str) -> None:
                  linespacing=1.25, fontweight="bold")
         y -= line_h * (len(caption_lines) + 0.3) / fig_h
     fig.text(0.2 / fig_w, y, "\n".join(note_lines), ha="left", va="top", fontsize=9, linespacing=1.25)
-    fig.savefig(path, dpi=DPI, metadata={"Software": None})
-    plt.close(fig)
+    figures.save(fig, path, DPI, metadata=figures.NO_STAMP)
 
 
 def _legend_entries(picture: Picture, Line2D, Patch) -> list[tuple[Any, str]]:

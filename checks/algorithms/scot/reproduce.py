@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from checks import figures
 from reference import scot as RS
 from reference.generators import rng_for
 
@@ -334,9 +335,7 @@ def draw_figures(rep: dict[str, Any], folder: Path | str) -> list[str]:
     for ax in (top, bottom):
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(folder / BURST_FIGURE, dpi=110)
-    plt.close(fig)
+    figures.save(fig, folder / BURST_FIGURE, 110, tight=True)
 
     rows = rep["tree_lengths"]["by_spread"]
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -350,7 +349,5 @@ def draw_figures(rep: dict[str, Any], folder: Path | str) -> list[str]:
     ax.set_ylabel("% shorter mean path to the host")
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(folder / LENGTHS_FIGURE, dpi=110)
-    plt.close(fig)
+    figures.save(fig, folder / LENGTHS_FIGURE, 110, tight=True)
     return [str(folder / BURST_FIGURE), str(folder / LENGTHS_FIGURE)]
