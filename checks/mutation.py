@@ -2,8 +2,10 @@
 reports/bench.json under "mutation".
 
 mutmut (configured in pyproject.toml's [tool.mutmut]) copies the sources into mutants/ and runs
-the conformance, reference and seed tests against each mutant, only those tests that call the
-mutated function. All 5,000-odd mutants take about 1.5 h on a 2-core machine, so by default a
+the tests against each mutant, only those tests that call the mutated function. Which test files
+take part is found by convention, so that a new algorithm edits no shared list: every
+tests/test_<algorithm>*.py of a discovered algorithm (its spec, reference, checks, behaviour and
+drawing tests), and the conformance tests that hold every algorithm (CONFORMANCE). All 5,000-odd mutants take about 1.5 h on a 2-core machine, so by default a
 seeded sample of each module is run (the same names every time for the same sources) and its
 score is an estimate with a 95% Wilson interval; `--all` runs every mutant and the score is exact.
 A timeout or a crash counts as a kill (the tests noticed), a mutant that no test calls as a
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
@@ -21,6 +24,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from checks import plugin
 from checks.files import write_atomically
 from checks.interval import estimate
 
@@ -32,6 +36,18 @@ STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests"
 KILLED = {"killed", "timeout", "caught by type check", "segfault"}
 SURVIVED = {"survived", "no tests", "suspicious"}
 NOTHING_MATCHES = "no.mutant.is.named.this"
+# the test files that hold every algorithm's spec and reference to what they must do, whichever
+# algorithm: the pinned seeds, the API's bad input, the shared generators
+CONFORMANCE = ("test_seeds.py", "test_bad_input_api.py", "test_generators.py")
+# how the selection reaches tests/conftest.py inside mutmut's pytest runs
+SELECTION_VARIABLE = "PUBSUB_PROOFS_MUTATION_TESTS"
+
+
+def selected_tests(tests: Path, algorithms: list[str]) -> list[str]:
+    """The test files (names in `tests`) a mutant is run against: each algorithm's own,
+    tests/test_<algorithm>*.py, and the conformance tests."""
+    own = {p.name for name in algorithms for p in tests.glob(f"test_{name}*.py")}
+    return sorted(own | {name for name in CONFORMANCE if (tests / name).exists()})
 
 
 def module_of(mutant: str) -> str:
@@ -99,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.per_module < 1:
         parser.error(f"--per-module must be at least 1, not {args.per_module}")
     root = Path.cwd()
+    os.environ[SELECTION_VARIABLE] = ",".join(selected_tests(root / "tests", sorted(plugin.algorithms())))
     mutmut = [sys.executable, "-m", "mutmut", "run"] + (
         ["--max-children", str(args.max_children)] if args.max_children else [])
     # Generation and the test-to-function map come first; they are cached in mutants/.

@@ -27,3 +27,12 @@ if TESTS not in os.environ.get("PYTHONPATH", "").split(os.pathsep):
     os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (TESTS, os.environ.get("PYTHONPATH")) if p)
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
+
+
+def pytest_ignore_collect(collection_path, config):
+    """Under `make mutation`, only the test files checks.mutation selected (its variable, a
+    comma-separated list of file names) are collected."""
+    chosen = os.environ.get("PUBSUB_PROOFS_MUTATION_TESTS")
+    if chosen and collection_path.suffix == ".py" and collection_path.name.startswith("test_"):
+        return collection_path.name not in chosen.split(",")
+    return None

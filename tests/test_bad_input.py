@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
+import discovered
 from checks import cli, counterexample, plugin
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -128,6 +129,58 @@ def test_there_are_at_least_75_cli_cases():
     assert len(CASES) >= 75
 
 
+def per_algorithm_cases() -> list[tuple[list[str], str]]:
+    """The bad inputs every algorithm gets, the fixture included, from discovery: a new algorithm
+    is tested here by being declared."""
+    cases = []
+    for name, algorithm in discovered.algorithms().items():
+        cases += [(["check", name, "--scope", "huge"], "huge"), (["check", name, "--methods", "smt"], "smt"),
+                  (["check", name.upper()], name.upper()), (["explain", name, "no_such_property"], "no_such_property")]
+        if algorithm.spark is not None:
+            cases += [(["validate", name, "--topologies", "100", "--readings", "no-such-reading"], "no-such-reading"),
+                      (["validate", name, "--topologies", "0"], "0")]
+        committed = sorted((ROOT / "reports" / "counterexamples" / name).glob("*.json"))
+        if committed:   # its own counterexample, read under a reading and a property it does not have
+            cases += [(["replay", f"{committed[0]}|reading"], "no-such-reading"),
+                      (["replay", f"{committed[0]}|property"], "no_such_property")]
+    return cases
+
+
+def altered(arg: str, tmp: Path) -> str:
+    """'PATH|FIELD': a copy of the counterexample at PATH with FIELD set to a name it does not have."""
+    if "|" not in arg:
+        return arg
+    path, field = arg.split("|")
+    doc = json.loads(Path(path).read_text())
+    doc[field] = {"reading": "no-such-reading", "property": "no_such_property"}[field]
+    copy = tmp / f"altered-{field}.json"
+    copy.write_text(json.dumps(doc))
+    return str(copy)
+
+
+PER_ALGORITHM = per_algorithm_cases()
+
+
+@pytest.mark.parametrize("args, names", PER_ALGORITHM, ids=[" ".join(a) for a, _ in PER_ALGORITHM])
+def test_every_algorithms_bad_input_is_one_clear_line(args, names, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(plugin.PLUGINS_VARIABLE, ",".join(discovered.FIXTURES))
+    args = [altered(a, tmp_path) for a in args]
+    try:
+        code = cli.main(args)
+    except SystemExit as e:
+        code = e.code
+    out, err = capsys.readouterr()
+    assert code == 2, (args, code, out[-300:], err[-300:])
+    assert "Traceback" not in err and out == ""
+    error_lines = [line for line in err.splitlines() if "error:" in line]
+    assert len(error_lines) == 1 and names in error_lines[0], err
+
+
+def test_every_discovered_algorithm_and_the_fixture_get_the_per_algorithm_cases():
+    assert {args[1] for args, _ in PER_ALGORITHM if args[0] == "check"} >= set(discovered.names()) >= {"tokenring"}
+
+
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
                     max_leaves=12)
@@ -135,15 +188,17 @@ FIELDS = ["kind", "S", "T", "publisher", "subscribers", "events", "steps", "n", 
           "operations", "script", "subscriptions", "crashes", "tree", "m", "host", "hosts", "publisher", "trace"]
 
 
+ALGORITHMS = discovered.algorithms()
+
+
 def real_looking(draw_from):
-    """A document of a real algorithm, with a real reading and property or not, and random fields."""
+    """A document of a discovered algorithm (the fixture included), with one of its readings and
+    properties or not, and random fields."""
     return st.fixed_dictionaries(
-        {"algorithm": st.sampled_from(["lbdd", "scot", "irbr"]),
-         "property": st.sampled_from(["every_subscriber_reached", "schedule_partitions_targets",
-                                      "subscription_tree_is_shortest", "notification_delivered_exactly_once",
-                                      "every_interested_subscriber_notified_exactly_once", "no_such"]),
-         "reading": st.sampled_from(["corrected", "literal", "octopis-sbp", "snr", "dnr-skip-congested-acols",
-                                     "covering-ordered/repaired/smallest/resubscribe-uncovered", "x"]),
+        {"algorithm": st.sampled_from(sorted(ALGORITHMS)),
+         "property": st.sampled_from(sorted({p.name for a in ALGORITHMS.values() for p in a.properties()})
+                                     + ["no_such"]),
+         "reading": st.sampled_from(sorted({r for a in ALGORITHMS.values() for r in a.readings.names()}) + ["x"]),
          "method": st.sampled_from(["z3", "exhaustive", "hypothesis", "spark"])},
         optional={f: draw_from for f in FIELDS})
 

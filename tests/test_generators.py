@@ -95,3 +95,8 @@ def test_dotted_names_the_value_outside_32_bits_and_refuses_non_integers():
     with pytest.raises(TypeError, match="values must be integers, not of dtype float64"):
         G.dotted(np.array([1.0]))
     assert G.dotted(np.array([7], dtype=np.int8)) == ["0.0.0.7"]
+
+
+def test_a_salt_that_is_no_string_is_named():
+    with pytest.raises(TypeError, match=r"algorithm must be a str \(the salt\), not 7"):
+        G.rng_for(7, 0)

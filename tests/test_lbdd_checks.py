@@ -5,7 +5,7 @@ import json
 import attrs
 import pytest
 
-from checks import counterexample, engine, runner
+from checks import counterexample, engine, plugin, runner
 from checks.algorithms import lbdd as C
 from checks.algorithms.lbdd import proofs as P
 from checks.verdict import CheckResult, Verdict
@@ -271,3 +271,13 @@ def test_the_manifest_covers_every_default_check():
     assert declared == {key for key in manifest if not key.endswith("/spark")}
     assert all("states" in v for k, v in manifest.items() if k.endswith("/exhaustive")
                and not k.startswith("lbdd/schedule_partitions_targets"))
+
+
+def test_only_the_partition_proof_is_of_the_property_itself():
+    """LBDD's partition is the property (disjoint and covered); the one-way proof is of lemmas and
+    names its unproved step (the honesty audit of every algorithm: tests/test_honesty.py)."""
+    algorithm = plugin.algorithm("lbdd")
+    proofs = [c for c in algorithm.checks(algorithm.scope("default")) if isinstance(c, plugin.Proof)]
+    assert all(c.unproved_step is None for c in proofs if c.property == "schedule_partitions_targets")
+    assert all("Algorithm 3 is not encoded" in c.unproved_step for c in proofs if c.property == "one_way_dissemination")
+    assert {c.property for c in proofs} == {"schedule_partitions_targets", "one_way_dissemination"}

@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 import z3
 
-from checks import counterexample, engine
+from checks import counterexample, engine, plugin
 from checks.algorithms import scot as C
 from checks.algorithms.scot import documents as D
 from checks.algorithms.scot import proofs as P
@@ -337,3 +337,14 @@ def test_dnr_step_negative_controls():
             == "unknown"
     finally:
         P.z3_dnr_step = real
+
+
+def test_scots_proofs_are_of_lemmas_and_name_their_unproved_steps():
+    algorithm = plugin.algorithm("scot")
+    proofs = {(c.property, c.reading): c for c in algorithm.checks(algorithm.scope("default"))
+              if isinstance(c, plugin.Proof)}
+    assert proofs[("subscription_tree_is_shortest", "octopis-sbp")].unproved_step == P.SHORTEST_STEP
+    steps = [c for (p, _), c in proofs.items() if p.startswith("step_")]
+    assert len(steps) == 3 * len(S.DNR_READINGS)
+    assert all(c.unproved_step == P.STEP_REDUCTION for c in steps)
+    assert f"{P.step_decisions():,} decisions" in P.STEP_REDUCTION

@@ -3,7 +3,9 @@ same seed gives the same instance everywhere" rest on it. For every algorithm's 
 rows that seeds 0..19 give (size, every check and witness, every integer metric: a change to an
 instance shows in them) and the shared generators' first draws are compared with stored values.
 
-A deliberate change to a generator regenerates the pins with
+Each algorithm's pins are its own file, tests/data/seed_pins/<algorithm>.json (a new algorithm's job
+is pinned by being declared: its file is written the first time the test runs, and a missing file
+fails the run until it is committed). A deliberate change to a generator regenerates the pins with
     PUBSUB_PROOFS_REPIN=1 .venv/bin/python -m pytest tests/test_seeds.py
 and the committed validation reports must then be rerun."""
 
@@ -14,14 +16,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import tokenring
-from checks import plugin
+import discovered
 from reference import generators as G
 
-PINS = Path(__file__).with_name("data") / "seed_pins.json"
+PINS = Path(__file__).with_name("data") / "seed_pins"
 SEEDS = np.arange(20)
-JOBS = {**{name: a for name, a in plugin.algorithms().items() if a.spark is not None},
-        "tokenring": tokenring.ALGORITHM}
+JOBS = {name: a for name, a in discovered.algorithms().items() if a.spark is not None}
+GENERATORS = "generators"
 
 
 def job_rows(name: str) -> dict:
@@ -37,20 +38,29 @@ def generator_draws() -> dict:
             "dotted": G.dotted(np.array([0, 167772161, 4294967295], dtype=np.uint64))}
 
 
-def current() -> dict:
-    return {"generators": generator_draws(), **{name: job_rows(name) for name in sorted(JOBS)}}
-
-
-def pinned() -> dict:
-    if os.environ.get("PUBSUB_PROOFS_REPIN"):
-        PINS.write_text(json.dumps(current(), indent=0, sort_keys=True) + "\n")
-    return json.loads(PINS.read_text())
+def pinned(name: str, now: dict) -> dict:
+    """The pins of `name` (an algorithm or the generators); written from `now` when repinning or
+    when the file is missing, in which case the test fails so that the new file is looked at and
+    committed."""
+    path = PINS / f"{name}.json"
+    if os.environ.get("PUBSUB_PROOFS_REPIN") or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(now, indent=0, sort_keys=True) + "\n")
+        if not os.environ.get("PUBSUB_PROOFS_REPIN"):
+            pytest.fail(f"{path} was missing and has been written: look at it and commit it")
+    return json.loads(path.read_text())
 
 
 def test_the_shared_generators_give_the_pinned_draws():
-    assert generator_draws() == pinned()["generators"]
+    now = generator_draws()
+    assert now == pinned(GENERATORS, now)
 
 
 @pytest.mark.parametrize("name", sorted(JOBS))
 def test_each_jobs_seeds_give_the_pinned_instances(name):
-    assert job_rows(name) == pinned()[name]
+    now = job_rows(name)
+    assert now == pinned(name, now)
+
+
+def test_every_pin_file_belongs_to_a_discovered_job():
+    assert sorted(p.stem for p in PINS.glob("*.json")) == sorted([GENERATORS, *JOBS])
