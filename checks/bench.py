@@ -128,7 +128,7 @@ def kept_from(path: Path) -> dict[str, Any]:
     return {k: previous[k] for k in KEPT if isinstance(previous, dict) and k in previous}
 
 
-def run(out_path: str | Path = "reports/bench.json", topologies: int = 40_000, console=None,
+def run(out_path: str | Path = "reports/bench.json", instances: int = 40_000, console=None,
         algorithms: Iterable[plugin.Algorithm] | None = None, spark: bool = True) -> dict[str, Any]:
     """Every algorithm's own figures, then the Spark figures of each Spark job; written to
     `out_path` (relative to the current directory) and returned."""
@@ -152,7 +152,7 @@ def run(out_path: str | Path = "reports/bench.json", topologies: int = 40_000, c
     for algorithm in algorithms:
         if spark and algorithm.spark is not None:
             job = algorithm.spark.job()
-            n = cases_for(job, topologies)
+            n = cases_for(job, instances)
             say(f"bench: {algorithm.name} Spark job, {n} {algorithm.spark.unit} ...")
             spark_keys[algorithm.name] = f"{algorithm.name}_spark"
             record(spark_keys[algorithm.name], spark_figures(job, n, console), algorithm.name)

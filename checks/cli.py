@@ -2,7 +2,7 @@
 
     pubsub-proofs list [ALGO] [--names]
     pubsub-proofs check [ALGO] [--scope default|large] [--methods z3,exhaustive,...]
-    pubsub-proofs validate ALGO --topologies N [--master URL] [--partitions P] [--readings a,b]
+    pubsub-proofs validate ALGO --instances N [--master URL] [--partitions P] [--readings a,b]
     pubsub-proofs replay FILE [--png OUT.png]
     pubsub-proofs claims [--sentences] [--json]
     pubsub-proofs explain ALGO [PROPERTY] [--json]
@@ -85,7 +85,7 @@ def cmd_check(args) -> int:
     if methods is None or "spark" in methods:
         check_master(args.master)
     results, problems = runner.run(algorithms, args.scope, args.report, methods, args.master,
-                                   args.spark_topologies, args.update_manifest, console, runtime=args.runtime)
+                                   args.spark_instances, args.update_manifest, console, runtime=args.runtime)
     runner.summary(results, problems, console)
     if args.table:
         runner.table(results, console)
@@ -155,10 +155,10 @@ def cmd_validate(args) -> int:
         job = attrs.evolve(job, readings=tuple(wanted))
     readings = f"-{'+'.join(job.readings)}" if args.readings else ""
     if args.master.startswith("local") and not args.yes:
-        refuse_if_too_long(job, args.topologies, args.master, algorithm.spark.unit)
-    out = Path(args.out or f"reports/spark/{args.algorithm}-{args.topologies}{readings.replace('/', '_')}")
+        refuse_if_too_long(job, args.instances, args.master, algorithm.spark.unit)
+    out = Path(args.out or f"reports/spark/{args.algorithm}-{args.instances}{readings.replace('/', '_')}")
     try:
-        info = validate(job, args.topologies, out, master=args.master, partitions=args.partitions,
+        info = validate(job, args.instances, out, master=args.master, partitions=args.partitions,
                         progress=lambda d, t: console.print(f"  {d}/{t} {algorithm.spark.unit}"),
                         stop=engine.INTERRUPTED.is_set)
     except (ValueError, TypeError, OSError, KeyboardInterrupt):
@@ -264,7 +264,7 @@ def cmd_bench(args) -> int:
     from checks import bench, counterexample
 
     counterexample.check_output_path(args.out, "--out")
-    bench.run(args.out, topologies=args.topologies, console=console)
+    bench.run(args.out, instances=args.instances, console=console)
     return 0
 
 
@@ -280,7 +280,9 @@ def parser() -> argparse.ArgumentParser:
                    help="only the checks of this runtime class in the manifests")
     c.add_argument("--table", action="store_true", help="after the summary, every check's verdict")
     c.add_argument("--master", default="local[*]")
-    c.add_argument("--spark-topologies", type=_positive)
+    c.add_argument("--spark-instances", type=_positive,
+                   help="random instances for the Spark checks (default: the scope's count)")
+    _renamed(c, "--spark-topologies", "--spark-instances")
     c.add_argument("--report", default="reports/check.json",
                    help="the report (merged into by key); each check's measured seconds go beside it, to "
                         "timings.json (timings-<stem>.json for another name)")
@@ -288,9 +290,11 @@ def parser() -> argparse.ArgumentParser:
                    help="record this run's verdicts and state counts as the expected ones")
     c.set_defaults(func=cmd_check)
 
-    v = sub.add_parser("validate", help="validate every property on random topologies with Spark")
+    v = sub.add_parser("validate", help="validate every property on random instances with Spark")
     v.add_argument("algorithm")
-    v.add_argument("--topologies", type=_positive, default=1_000_000)
+    v.add_argument("--instances", type=_positive, default=1_000_000,
+                   help="random instances, seeds 0..N-1 (an algorithm's topologies, scenarios or workloads)")
+    _renamed(v, "--topologies", "--instances")
     v.add_argument("--master", default="local[*]")
     v.add_argument("--partitions", type=_positive)
     v.add_argument("--readings")
@@ -334,9 +338,28 @@ def parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("bench", help="measure and write reports/bench.json")
     b.add_argument("--out", default="reports/bench.json")
-    b.add_argument("--topologies", type=_positive, default=40_000)
+    b.add_argument("--instances", type=_positive, default=40_000, help="at most this many random instances per job")
+    _renamed(b, "--topologies", "--instances")
     b.set_defaults(func=cmd_bench)
     return p
+
+
+class _Renamed(argparse.Action):
+    """An old spelling of an option, still accepted, with a note on stderr naming the new one."""
+
+    def __init__(self, option_strings, dest, new: str, **kwargs):
+        super().__init__(option_strings, dest, **kwargs)
+        self.new = new
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        errors.print(f"note: {option_string} is now spelled {self.new}; the old spelling still works")
+        setattr(namespace, self.dest, values)
+
+
+def _renamed(parser: argparse.ArgumentParser, old: str, new: str) -> None:
+    """Accept `old` for the option `new` (same type, same destination), hidden from --help."""
+    target = next(a for a in parser._actions if new in a.option_strings)
+    parser.add_argument(old, dest=target.dest, type=target.type, action=_Renamed, new=new, help=argparse.SUPPRESS)
 
 
 def _on_ctrl_c(signum, frame) -> None:

@@ -33,6 +33,7 @@ import io
 import os
 import re
 import tokenize
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -597,4 +598,25 @@ def generate(report_path: str | Path = "reports/check.json", docs_dir: Path | st
         pages.append((page, algorithm.title))
     written.append(write_sections(docs_dir / "README.md", "pubsub-proofs documentation", {
         "index": index_section(docs_dir, pages, sources)}))
+    readme = root / "README.md"
+    if docs_dir == root / "docs" and readme.exists() and markers("algorithms")[0] in readme.read_text():
+        written.append(write_sections(readme, "pubsub-proofs", {
+            "algorithms": algorithms_section(report_path, list(declared.values()), docs_dir, root)}))
     return written
+
+
+def algorithms_section(report_path: Path, declared: list[plugin.Algorithm], docs_dir: Path, root: Path) -> str:
+    """The project README's list of algorithms, one row each, from discovery: a new algorithm is
+    listed by being declared (no prose to edit)."""
+    rows = inventory_table(report_path, declared)
+    verdicts = ("holds", FAILS, "ambiguous", NOT_CHECKABLE)
+    lines = []
+    for a in declared:
+        counts = Counter(r["verdict"] for r in rows if r["algorithm"] == a.name)
+        page = page_path(docs_dir, a).relative_to(root)
+        lines.append([f"`{a.name}`", a.title, f"[{page}]({page})", len(a.properties()), len(a.readings.names()),
+                      " / ".join(str(counts[v]) for v in verdicts) if counts else "none listed"])
+    return "\n".join([table(["algorithm", "paper", "page", "properties", "readings",
+                             "paper sentences: holds / violated / ambiguous / not checkable"], lines), "",
+                      f"Generated from the declarations in `checks/algorithms/` and `{report_path}` by "
+                      "`pubsub-proofs docs`."])

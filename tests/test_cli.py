@@ -35,10 +35,10 @@ def test_replay_of_a_violation_that_does_not_happen_exits_1(tmp_path):
     (["replay", "/nonexistent.json"], "no counterexample file"),
     (["check", "nosuchalgo", "--methods", "z3"], "unknown algorithm 'nosuchalgo'"),
     (["check", "lbdd", "--methods", "smt"], "--methods 'smt'"),
-    (["validate", "nosuchalgo", "--topologies", "10"], "unknown algorithm"),
-    (["validate", "scot", "--topologies", "10", "--readings", "snr,nosuch"], "unknown reading(s) ['nosuch']"),
-    (["validate", "irbr", "--topologies", "10", "--readings", "covering/typo"], "unknown reading(s) ['covering/typo']"),
-    (["validate", "lbdd", "--topologies", "10", "--readings", "typo"], "unknown reading(s) ['typo']"),
+    (["validate", "nosuchalgo", "--instances", "10"], "unknown algorithm"),
+    (["validate", "scot", "--instances", "10", "--readings", "snr,nosuch"], "unknown reading(s) ['nosuch']"),
+    (["validate", "irbr", "--instances", "10", "--readings", "covering/typo"], "unknown reading(s) ['covering/typo']"),
+    (["validate", "lbdd", "--instances", "10", "--readings", "typo"], "unknown reading(s) ['typo']"),
     (["claims", "--report", "/nonexistent/check.json"], "run `make check` first"),
 ])
 def test_bad_input_is_one_clear_line_with_exit_2(args, message):
@@ -47,10 +47,22 @@ def test_bad_input_is_one_clear_line_with_exit_2(args, message):
     assert message in out.stdout + out.stderr and "Traceback" not in out.stdout + out.stderr
 
 
+@pytest.mark.parametrize("flag", ["--instances", "--topologies"])
 @pytest.mark.parametrize("count", ["0", "-3", "many"])
-def test_a_bad_topology_count_is_refused_by_the_parser(count):
-    out = run_cli("validate", "lbdd", "--topologies", count)
-    assert out.returncode == 2 and "Traceback" not in out.stderr and "--topologies" in out.stderr
+def test_a_bad_instance_count_is_refused_by_the_parser(count, flag):
+    out = run_cli("validate", "lbdd", flag, count)
+    assert out.returncode == 2 and "Traceback" not in out.stderr and flag in out.stderr
+
+
+@pytest.mark.parametrize("old, new, argv", [
+    ("--topologies", "--instances", ["validate", "lbdd", "--topologies", "5", "--readings", "typo"]),
+    ("--spark-topologies", "--spark-instances", ["check", "lbdd", "--spark-topologies", "5"]),
+    ("--topologies", "--instances", ["bench", "--topologies", "5", "--out", "/proc/no/such.json"]),
+])
+def test_an_old_spelling_still_works_with_a_note_naming_the_new_one(old, new, argv, capsys):
+    args = cli.parser().parse_args(argv)
+    assert getattr(args, new.lstrip("-").replace("-", "_")) == 5
+    assert f"note: {old} is now spelled {new}" in capsys.readouterr().err
 
 
 def test_check_writes_the_report_and_claims_reads_it(tmp_path):

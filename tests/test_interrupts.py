@@ -63,7 +63,7 @@ def records_of(snapshot: dict[str, bytes], name: str) -> list[tuple]:
 @pytest.mark.spark
 def test_ctrl_c_during_validate_keeps_finished_segments_and_resumes_to_the_same_summary(tmp_path):
     env = {"PUBSUB_PROOFS_PLUGINS": "tokenring"}
-    args = ["validate", "tokenring", "--topologies", "6000", "--master", "local[2]"]
+    args = ["validate", "tokenring", "--instances", "6000", "--master", "local[2]"]
     p = start(args + ["--out", str(tmp_path / "cut")], **env)
     deadline = time.monotonic() + 240
     while not list((tmp_path / "cut").glob("segment-*/_SUCCESS")) and time.monotonic() < deadline:

@@ -124,7 +124,7 @@ def test_a_standalone_cluster_gives_the_local_answer(tmp_path):
         # a killed executor: once the first segment is written, its JVM is killed mid-job; the worker
         # starts another, Spark retries the lost tasks, and the summary is the undisturbed one
         killed = tmp_path / "killed"
-        job = subprocess.Popen([sys.executable, "-m", "checks.cli", "validate", "lbdd", "--topologies", "10000",
+        job = subprocess.Popen([sys.executable, "-m", "checks.cli", "validate", "lbdd", "--instances", "10000",
                                 "--master", url, "--out", str(killed), "--json", str(tmp_path / "killed.json"),
                                 "--counterexamples", str(tmp_path / "cx2")],
                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
