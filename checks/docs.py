@@ -128,6 +128,9 @@ def _source(module: str | Path) -> str:
     found = importlib.util.find_spec(module)
     if found is None or not found.origin or not found.origin.endswith(".py"):
         raise ValueError(f"no Python source for module {module!r}")
+    if found.submodule_search_locations:   # a package: every module of it, by name
+        folder = Path(found.origin).parent
+        return "".join(p.read_text() for p in sorted(folder.rglob("*.py")))
     return Path(found.origin).read_text()
 
 
@@ -244,9 +247,14 @@ class DocsContext:
         return str(path)
 
     def module_path(self, module: str) -> str:
-        """A module as the page names its file: `spec.x` as `spec/x.py`."""
+        """A module as the page names its file: `spec.x` as `spec/x.py`, a package as its folder
+        (`spec/x/`)."""
         found = importlib.util.find_spec(module)
-        return self.shown(found.origin) if found is not None and found.origin else module
+        if found is None or not found.origin:
+            return module
+        if found.submodule_search_locations:
+            return self.shown(str(Path(found.origin).parent)).rstrip("/") + "/"
+        return self.shown(found.origin)
 
     def link_suffix(self, path: str | None) -> str:
         """", [file](RELATIVE)" for a file inside the project, linked from the docs folder, else ""."""

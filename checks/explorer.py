@@ -14,12 +14,19 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any, Callable, Hashable, Iterable, NamedTuple
 
 import attrs
 
 State = Hashable
 Action = Any
+
+
+class Step(NamedTuple):
+    """One step of a trace: the action taken (None for the initial state) and the state reached."""
+
+    action: Action | None
+    state: State
 
 
 @attrs.frozen
@@ -38,7 +45,7 @@ class Exploration:
     depth: int = 0
     seconds: float = 0.0
     complete: bool = True
-    violations: dict[str, list[tuple[Action | None, State]]] = attrs.Factory(dict)
+    violations: dict[str, list[Step]] = attrs.Factory(dict)
     witnessed: dict[str, bool] = attrs.Factory(dict)
 
     @property
@@ -54,7 +61,7 @@ def explore(system: TransitionSystem,
             deadline_seconds: float | None = None,
             progress: Callable[[int], None] | None = None,
             stop: Callable[[], bool] | None = None) -> Exploration:
-    """Explore `system`; a trace is a list of (action, state) pairs, the first action None.
+    """Explore `system`; a trace is a list of Steps (action, state), the first action None.
 
     `progress(states)` is called every 256 expanded states (a progress bar's update); `stop()`
     is asked as often, and when it answers True the exploration raises KeyboardInterrupt (Ctrl-C).
@@ -81,11 +88,11 @@ def explore(system: TransitionSystem,
                 result.witnessed[name] = True
         queue.append((state, depth))
 
-    def trace_to(k: Hashable) -> list[tuple[Action | None, State]]:
+    def trace_to(k: Hashable) -> list[Step]:
         steps = []
         while k is not None:
             via, action, state = parent[k]
-            steps.append((action, state))
+            steps.append(Step(action, state))
             k = via
         return steps[::-1]
 

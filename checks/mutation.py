@@ -51,9 +51,9 @@ def selected_tests(tests: Path, algorithms: list[str]) -> list[str]:
 
 
 def module_of(mutant: str) -> str:
-    """'reference.lbdd.x_build__mutmut_3' -> 'reference/lbdd.py'."""
-    package, module, _ = mutant.split(".", 2)
-    return f"{package}/{module}.py"
+    """'reference.lbdd.x_build__mutmut_3' -> 'reference/lbdd.py'; 'spec.irbr.flight.x_start__mutmut_1'
+    -> 'spec/irbr/flight.py' (a mutant's name is its module's, then the mutated function's)."""
+    return mutant.rsplit(".", 1)[0].replace(".", "/") + ".py"
 
 
 def mutants(root: Path) -> dict[str, int | None]:

@@ -1,4 +1,4 @@
-"""IRBR reference: the same protocol as spec/irbr.py on networks of 10^4-10^5 nodes.
+"""IRBR reference: the same protocol as spec/irbr/ on networks of 10^4-10^5 nodes.
 
 Paper: Wang, Jin & Li, "Building Reliable Content-Based Routing Protocol over Structured P2P
 Networks", Journal of Software 17(5), 2006, sec. 2-3.3.

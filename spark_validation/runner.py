@@ -139,7 +139,7 @@ def code_fingerprint(job: Job | None = None) -> str:
     import inspect
 
     root = Path(__file__).resolve().parent.parent
-    files = [p for package in ("spec", "reference", "spark_validation") for p in sorted((root / package).glob("*.py"))]
+    files = [p for package in ("spec", "reference", "spark_validation") for p in sorted((root / package).rglob("*.py"))]
     if job is not None:
         source = inspect.getsourcefile(type(job))
         if source and Path(source).resolve().parent not in {(root / p).resolve() for p in

@@ -45,7 +45,7 @@ import networkx as nx
 from spec.registry import Property, register
 
 ALGORITHM = "scot"
-Broker = tuple  # (tree vertex x, cluster index i): the paper's B(x, i)
+Broker = tuple[int, int]  # (tree vertex x, cluster index i): the paper's B(x, i)
 
 
 # --------------------------------------------------------------------------------------------

@@ -401,3 +401,4 @@ def test_the_mutation_score_per_module_counts_timeouts_as_kills_and_untested_mut
     sample = mutation.sample(sorted(codes), per_module=1, seed=3)
     assert len(sample) == 2 and sample == mutation.sample(sorted(codes), per_module=1, seed=3)
     assert mutation.module_of("spec.b.xǁViewǁ__init____mutmut_1") == "spec/b.py"
+    assert mutation.module_of("spec.irbr.flight.x_start__mutmut_2") == "spec/irbr/flight.py"

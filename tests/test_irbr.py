@@ -117,15 +117,17 @@ def test_exhaustive_search_holds_with_repaired_tables_and_refutes_stale_ones(tmp
 
 def test_a_planted_covering_bug_loses_an_event():
     """Negative control: sending one level too narrow (lcp + 1) misses a subscriber."""
-    real = I.subscribe_level
-    try:
-        I.subscribe_level = lambda net, n, f, covering="covering-ordered": \
+    from spec.irbr import operations as model
+
+    real = model.subscribe_level
+    try:   # planted where subscribe looks it up: model I's module
+        model.subscribe_level = lambda net, n, f, covering="covering-ordered": \
             min(real(net, n, f, covering) + 1, net.space.L) if real(net, n, f, covering) else 0
         reading = C.READINGS["covering-ordered/repaired/smallest/resubscribe-uncovered"]
         ex = explorer.explore(O.system(O.Bound(2, 2, 3), reading), O.invariants(), O.witnesses())
         assert "every_interested_subscriber_notified_exactly_once" in ex.violations
     finally:
-        I.subscribe_level = real
+        model.subscribe_level = real
 
 
 def test_reference_conforms_to_the_spec_on_random_networks_and_operations():
@@ -390,8 +392,10 @@ def test_two_nodes_clocks_kept_per_filter_not_per_subscriber_are_rejected():
     """Negative control: Lamport clocks kept per (node, filter) instead of per (node, subscriber,
     filter) make one subscriber's newer operation drop another's message. One node's operations
     never show it (the scope before issue 10 holds); two nodes' do."""
+    from spec.irbr import flight as model
+
     reading = "no-covering/repaired/smallest/resubscribe-uncovered/withdraw-at-once"
-    real_clock, real_see = I._clock_of, I._see
+    real_clock, real_see = model._clock_of, model._see
 
     def clock_of(state, node, subscriber, f):
         return max((c for m, _, g, c in state.clocks if (m, g) == (node, f)), default=-1)
@@ -401,12 +405,12 @@ def test_two_nodes_clocks_kept_per_filter_not_per_subscriber_are_rejected():
         return attrs.evolve(state, clocks=kept | {(node, subscriber, f, clock)})
 
     try:
-        I._clock_of, I._see = clock_of, see
+        model._clock_of, model._see = clock_of, see   # planted where model II looks them up
         one = explorer.explore(F.system(F.FlightScope(2, 2, 0, nodes=3, pairs=False), C.READINGS[reading]),
                                F.invariants(), F.witnesses())
         two = explorer.explore(two_node_slice(reading), F.invariants(), F.witnesses())
     finally:
-        I._clock_of, I._see = real_clock, real_see
+        model._clock_of, model._see = real_clock, real_see
     assert one.complete and not one.violations
     assert two.complete and {"settled_network_delivers_exactly_once", "no_entry_outlives_its_subscription"} <= \
         set(two.violations)

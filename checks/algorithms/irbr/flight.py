@@ -18,7 +18,7 @@ covering entry is withdrawn at the publisher before the new one arrives there.
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -99,11 +99,20 @@ def scripts(ids: list[str], held: set, pairs: bool = True, different_nodes: bool
     return out
 
 
+class FlightState(NamedTuple):
+    """A state of model II's exploration: the script of operations, the subscriptions held
+    throughout (steady), and the network with its messages in flight."""
+
+    script: tuple
+    steady: frozenset
+    flight: I.Flight
+
+
 def initial_states(scope: FlightScope, reading: I.Reading):
     space = I.Space(scope.k, scope.L)
     ids = space.identifiers()[:scope.nodes]
     for assignment in itertools.product(range(len(FLIGHT_FILTERS) + 1), repeat=len(ids)):
-        net = reading.network(space, ids)
+        net = I.network(space, ids, reading.representative, reading.tables)
         held = set()
         for node, choice in zip(ids, assignment):
             if choice:
@@ -113,7 +122,7 @@ def initial_states(scope: FlightScope, reading: I.Reading):
             for publisher in ids:
                 script = ops + (("publish", publisher, FLIGHT_EVENT),)
                 steady = frozenset(held - {(node, item) for _, node, item in ops})
-                yield (script, steady, I.Flight(net))
+                yield FlightState(script, steady, I.Flight(net))
 
 
 def actions(state, crashes: int) -> list[tuple]:
@@ -140,7 +149,7 @@ def step(state, action, reading: I.Reading):
     else:
         f = I.crash(f, action[1])
         steady = frozenset(e for e in steady if e[0] != action[1])
-    return (script, steady, f)
+    return FlightState(script, steady, f)
 
 
 def quiet_run(state) -> I.FlightRun | None:
@@ -151,7 +160,7 @@ def quiet_run(state) -> I.FlightRun | None:
 
 def system(scope: FlightScope, reading: I.Reading) -> TransitionSystem:
     return TransitionSystem(lambda: initial_states(scope, reading),
-                            lambda state: actions(state, scope.crashes_beside(state[0])),
+                            lambda state: actions(state, scope.crashes_beside(state.script)),
                             lambda state, action: step(state, action, reading))
 
 
@@ -173,7 +182,7 @@ def _text(item) -> Any:
 
 
 def trace_document(reading: I.Reading, crashes: int, prop: str, label, trace) -> dict[str, Any]:
-    script, steady, first = trace[0][1]
+    script, steady, first = trace[0].state
     before = sorted([n, str(f)] for n, p, f, s in first.net.filters if n == p == s)
 
     def step_text(action) -> list:
@@ -185,7 +194,7 @@ def trace_document(reading: I.Reading, crashes: int, prop: str, label, trace) ->
             "method": "exhaustive", "kind": "flight", "k": first.net.space.k, "L": first.net.space.L,
             "live": sorted(first.net.live), "subscriptions": before, "crashes": crashes,
             "script": [[kind, node, str(item) if kind != "publish" else dict(item)] for kind, node, item in script],
-            "steps": [step_text(a) for a, _ in trace[1:]]}
+            "steps": [step_text(s.action) for s in trace[1:]]}
 
 
 def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> FlightReplay:
@@ -196,7 +205,7 @@ def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> FlightReplay:
     if prop is None:
         raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
                          f"{', '.join(p.name for p in claims())}")
-    net = reading.network(I.Space(doc["k"], doc["L"]), doc["live"])
+    net = I.network(I.Space(doc["k"], doc["L"]), doc["live"], reading.representative, reading.tables)
     for node, text in doc["subscriptions"]:
         net = I.subscribe(net, node, I.parse_filter(text), reading.covering)[0]
     script = tuple((kind, node, I.parse_filter(item) if kind != "publish" else tuple(sorted(item.items())))

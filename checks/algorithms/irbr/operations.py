@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import attrs
 
@@ -75,13 +75,28 @@ def spec_operation(op: tuple) -> tuple:
     return op[:2] + ((FILTERS[op[2]],) if op[0] in ("subscribe", "unsubscribe") else ())
 
 
+class OperationsState(NamedTuple):
+    """A state of model I's exploration: how many operations were applied, and the network now."""
+
+    done: int
+    net: I.Network
+
+
 def system(bound: Bound, reading: I.Reading) -> TransitionSystem:
-    """States are (operations done, network)."""
+    """States are OperationsStates; an action is one operation (until `bound.operations`)."""
     space = I.Space(bound.k, bound.L)
-    return TransitionSystem(
-        lambda: ((0, reading.network(space, live)) for live in live_sets(space)),
-        lambda state: operations(state[1]) if state[0] < bound.operations else [],
-        lambda state, op: (state[0] + 1, I.operate(state[1], spec_operation(op), reading)[0]))
+
+    def initial():
+        return (OperationsState(0, I.network(space, live, reading.representative, reading.tables))
+                for live in live_sets(space))
+
+    def actions(state: OperationsState):
+        return operations(state.net) if state.done < bound.operations else []
+
+    def successor(state: OperationsState, op) -> OperationsState:
+        return OperationsState(state.done + 1, I.operate(state.net, spec_operation(op), reading)[0])
+
+    return TransitionSystem(initial, actions, successor)
 
 
 def systems(bounds: Iterable[Bound], reading: I.Reading):
@@ -96,11 +111,11 @@ def runs_of(net: I.Network) -> tuple[I.PublishRun, ...]:
 
 
 def invariants(label=None) -> dict:
-    return {p.name: (lambda s, p=p: all(p.predicate(r) for r in runs_of(s[1]))) for p in claims()}
+    return {p.name: (lambda s, p=p: all(p.predicate(r) for r in runs_of(s.net))) for p in claims()}
 
 
 def witnesses(label=None) -> dict:
-    return {p.name: (lambda s, p=p: any(p.witness(r) for r in runs_of(s[1]))) for p in claims()}
+    return {p.name: (lambda s, p=p: any(p.witness(r) for r in runs_of(s.net))) for p in claims()}
 
 
 # --------------------------------------------------------------------------------------------
@@ -121,11 +136,12 @@ def document(prop: str, reading: str, method: str, k: int, L: int, live: Iterabl
 def trace_document(reading: I.Reading, prop: str, label, trace) -> dict[str, Any]:
     """A shortest trace of exhaustive search: its first network and operations, and the first
     publication of the last network that violates `prop`."""
-    net0, last = trace[0][1][1], trace[-1][1][1]
+    net0, last = trace[0].state.net, trace[-1].state.net
     claim = next(p for p in claims() if p.name == prop)
     run = next(r for r in runs_of(last) if not claim.predicate(r))
     return document(prop, reading.name, "exhaustive", net0.space.k, net0.space.L, sorted(net0.live),
-                    [spec_operation(op) for op, _ in trace[1:]], run.publication.publisher, run.publication.event)
+                    [spec_operation(step.action) for step in trace[1:]], run.publication.publisher,
+                    run.publication.event)
 
 
 def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> OperationsReplay:
@@ -136,7 +152,7 @@ def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> OperationsRepl
     if prop is None:
         raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
                          f"{', '.join(p.name for p in claims())}")
-    net = reading.network(I.Space(doc["k"], doc["L"]), doc["live"])
+    net = I.network(I.Space(doc["k"], doc["L"]), doc["live"], reading.representative, reading.tables)
     say(f"IRBR ({reading.name}) on k={doc['k']}, L={doc['L']}, live nodes {sorted(net.live)}")
     first, done = net, []
     for step, op in enumerate(doc["operations"], start=1):
@@ -196,7 +212,7 @@ def interpret(k: int, L: int, live: list[str], draws: list, reading: I.Reading) 
     operation; a draw with nothing to act on is skipped. Returns the network and the operations
     done, as spec.irbr.operate takes them."""
     space = I.Space(k, L)
-    net = reading.network(space, live)
+    net = I.network(space, live, reading.representative, reading.tables)
     done = []
     for kind, index, f in draws:
         nodes = sorted(net.live)

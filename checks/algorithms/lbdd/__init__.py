@@ -188,7 +188,7 @@ def exploration(scope: Scope, name: str) -> plugin.Exploration:
         document=lambda prop, label, trace: trace_document(prop, name, "exhaustive", trace),
         steps="event(s)",
         # the shortest trace, then the one from the smaller initial view
-        prefer=lambda label, trace: (len(trace), len(trace[0][1].view.subscribers)))
+        prefer=lambda label, trace: (len(trace), len(trace[0].state.view.subscribers)))
 
 
 def subscriber_address(digest: int, copy: int) -> str:
@@ -309,10 +309,10 @@ def view_document(prop: str, reading: str, method: str, view: L.View, events=())
 
 
 def trace_document(prop: str, reading: str, method: str, trace) -> dict[str, Any]:
-    """An explorer trace (a list of (action, state)) as a view and its events."""
+    """An explorer trace (a list of explorer Steps) as a view and its events."""
     events = [{"fail": action[1]} if action[0] == "fail" else {"join": {"address": action[2], "digest": action[1]}}
-              for action, _ in trace[1:]]
-    return view_document(prop, reading, method, trace[0][1].view, events)
+              for action in (step.action for step in trace[1:])]
+    return view_document(prop, reading, method, trace[0].state.view, events)
 
 
 def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:

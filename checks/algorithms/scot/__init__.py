@@ -23,6 +23,7 @@ Readings: the spec's catalogue (spec.scot.READINGS), by kind. The checks at a sc
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any, Iterator
 
@@ -31,7 +32,7 @@ import attrs
 from checks import plugin
 from checks.algorithms.scot import documents as D
 from checks.algorithms.scot import proofs
-from checks.algorithms.scot.search import broadcast_system, every_decision, small_scots
+from checks.algorithms.scot.search import BroadcastState, broadcast_system, every_decision, small_scots
 from spec import scot as S
 
 NAME = S.ALGORITHM
@@ -128,9 +129,9 @@ class Scots:
             self._made.extend(small_scots(self.trees.vertices, self.trees.m))
         return self._made
 
-    def run(self, state) -> S.BroadcastRun:
-        """An exploration's state, (SCOT index, broadcast), as the run the properties judge."""
-        return S.BroadcastRun(self.scots[state[0]], state[1])
+    def run(self, state: BroadcastState) -> S.BroadcastRun:
+        """An exploration's state as the run the properties judge."""
+        return S.BroadcastRun(self.scots[state.scot], state.broadcast)
 
     def __str__(self) -> str:
         return f"trees <= {self.trees.vertices} x K_m, m <= {self.trees.m}"
@@ -146,8 +147,45 @@ def exploration(reading: S.Reading, scope: Scope) -> plugin.Exploration:
         systems=lambda: [(scots, broadcast_system(scots.scots, scots.protocol))],
         invariants=lambda label: {p.name: (lambda s, p=p: p.predicate(label.run(s))) for p in props},
         witnesses=lambda label: {p.name: (lambda s, p=p: p.witness(label.run(s))) for p in props},
-        document=lambda prop, label, trace: D.trace_document(prop, reading.name, label.scots[trace[0][1][0]], trace),
+        document=lambda prop, label, trace: D.trace_document(prop, reading.name, label.scots[trace[0].state.scot],
+                                                             trace),
         steps="deliveries")
+
+
+# What a case says about itself, and its replay document, as named functions a Case binds with
+# functools.partial (the case's values, then the property the document is for).
+
+def tree_text(scot: S.Scot) -> str:
+    return f"tree {sorted(scot.tree.edges)}, m = {scot.m}"
+
+
+def broadcast_case_text(scot: S.Scot, host: S.Broker) -> str:
+    return f"{tree_text(scot)}, host B{host}"
+
+
+def broadcast_case_document(scot: S.Scot, host: S.Broker, log: list, prop: str):
+    return D.broadcast_document(prop, "octopis-sbp", scot, host, log)
+
+
+def routing_case_text(scot: S.Scot, publisher: S.Broker, hosts: tuple, routing) -> str:
+    return f"{tree_text(scot)}, publisher B{publisher}, subscribers at {list(hosts)}: {routing}"
+
+
+def routing_case_document(reading: S.Reading, scot: S.Scot, publisher: S.Broker, hosts: tuple, prop: str):
+    return D.routing_document(prop, reading.router, reading.name, scot, publisher, hosts)
+
+
+def dnr_case_text(scot: S.Scot, publisher: S.Broker, hosts: tuple, congested, decisions, routing,
+                  snr_messages: int) -> str:
+    return (f"{tree_text(scot)}, publisher B{publisher}, subscribers at {list(hosts)}, congested "
+            f"{sorted(congested, key=repr)}, tie-breaks {decisions.ties}: {routing.messages} messages (SNR "
+            f"{snr_messages}), deliveries {dict(routing.deliveries)}, copies into congested queues "
+            f"{dict(routing.congested_copies)}")
+
+
+def dnr_case_document(reading: S.Reading, scot: S.Scot, publisher: S.Broker, hosts: tuple, congested, decisions,
+                      prop: str):
+    return D.routing_document(prop, "dnr", reading.name, scot, publisher, hosts, congested, decisions.ties)
 
 
 def topology_cases(trees: Trees) -> Iterator[plugin.Case]:
@@ -158,8 +196,8 @@ def topology_cases(trees: Trees) -> Iterator[plugin.Case]:
             log: list = []
             yield plugin.Case(
                 S.BroadcastRun(scot, S.broadcast_to_the_end(scot, host, log=log)),
-                lambda scot=scot, host=host: f"tree {sorted(scot.tree.edges)}, m = {scot.m}, host B{host}",
-                lambda prop, scot=scot, host=host, log=log: D.broadcast_document(prop, "octopis-sbp", scot, host, log))
+                functools.partial(broadcast_case_text, scot, host),
+                functools.partial(broadcast_case_document, scot, host, log))
 
 
 def routing_cases(reading: S.Reading, bound: Notifications) -> Iterator[plugin.Case]:
@@ -175,11 +213,8 @@ def routing_cases(reading: S.Reading, bound: Notifications) -> Iterator[plugin.C
                     routing = route(scot, publisher, hosts, trees)
                     yield plugin.Case(
                         S.RoutingRun(scot, publisher, hosts, routing),
-                        lambda scot=scot, publisher=publisher, hosts=hosts, routing=routing: (
-                            f"tree {sorted(scot.tree.edges)}, m = {scot.m}, publisher B{publisher}, "
-                            f"subscribers at {list(hosts)}: {routing}"),
-                        lambda prop, scot=scot, publisher=publisher, hosts=hosts: D.routing_document(
-                            prop, reading.router, reading.name, scot, publisher, hosts),
+                        functools.partial(routing_case_text, scot, publisher, hosts, routing),
+                        functools.partial(routing_case_document, reading, scot, publisher, hosts),
                         counts={"messages": routing.messages})
 
 
@@ -203,16 +238,9 @@ def dnr_cases(reading: S.Reading, bound: Notifications) -> Iterator[plugin.Case]
                         congested = d.congested()
                         yield plugin.Case(
                             S.RoutingRun(scot, publisher, hosts, routing, congested, snr_messages),
-                            lambda scot=scot, publisher=publisher, hosts=hosts, congested=congested, d=d,
-                            routing=routing, snr_messages=snr_messages: (
-                                f"tree {sorted(scot.tree.edges)}, m = {scot.m}, publisher B{publisher}, "
-                                f"subscribers at {list(hosts)}, congested {sorted(congested, key=repr)}, "
-                                f"tie-breaks {d.ties}: {routing.messages} messages (SNR {snr_messages}), "
-                                f"deliveries {dict(routing.deliveries)}, copies into congested queues "
-                                f"{dict(routing.congested_copies)}"),
-                            lambda prop, scot=scot, publisher=publisher, hosts=hosts, congested=congested, d=d:
-                                D.routing_document(prop, "dnr", reading.name, scot, publisher, hosts, congested,
-                                                   d.ties))
+                            functools.partial(dnr_case_text, scot, publisher, hosts, congested, d, routing,
+                                              snr_messages),
+                            functools.partial(dnr_case_document, reading, scot, publisher, hosts, congested, d))
 
 
 def checks(scope: Scope) -> Iterator[plugin.Check]:

@@ -29,8 +29,8 @@ def broadcast_document(prop: str, reading: str, scot: S.Scot, host, deliveries,
 
 
 def trace_document(prop: str, reading: str, scot: S.Scot, trace) -> Document:
-    """An exploration's trace ((action, (SCOT index, broadcast)) steps) as a broadcast document."""
-    return broadcast_document(prop, reading, scot, trace[0][1][1].host, [a for a, _ in trace[1:]])
+    """An exploration's trace (explorer Steps of search.BroadcastStates) as a broadcast document."""
+    return broadcast_document(prop, reading, scot, trace[0].state.broadcast.host, [step.action for step in trace[1:]])
 
 
 def routing_document(prop: str, router: str, reading: str, scot: S.Scot, publisher, hosts, congested=(),

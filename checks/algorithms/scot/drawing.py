@@ -36,7 +36,7 @@ from checks import figures
 from spec import scot as S
 from spec.registry import Property
 
-Broker = tuple
+Broker = S.Broker
 
 # --------------------------------------------------------------------------------------------
 # What a replay hands over

@@ -13,7 +13,7 @@ Only checks use this module: the Spark job draws one random tie-break per run
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NamedTuple
 
 from checks.enumerate import trees
 from checks.explorer import TransitionSystem
@@ -27,19 +27,25 @@ def small_scots(max_nodes: int, max_m: int) -> Iterator[S.Scot]:
                 yield S.build(tree, m)
 
 
+class BroadcastState(NamedTuple):
+    """A state of broadcast_system: which SCOT of the list, and the broadcast on it so far."""
+
+    scot: int
+    broadcast: S.Broadcast
+
+
 def broadcast_system(scot_list: list[S.Scot], protocol: str) -> TransitionSystem:
-    """States are (SCOT index, broadcast); actions deliver one message in flight."""
+    """States are BroadcastStates; actions deliver one message in flight."""
     def initial():
         for k, scot in enumerate(scot_list):
             for host in scot.brokers():
-                yield (k, S.subscribe(scot, host, protocol))
+                yield BroadcastState(k, S.subscribe(scot, host, protocol))
 
-    def actions(state):
-        return sorted(state[1].in_flight, key=repr)
+    def actions(state: BroadcastState):
+        return sorted(state.broadcast.in_flight, key=repr)
 
-    def successor(state, message):
-        k, b = state
-        return (k, S.deliver(scot_list[k], b, message, protocol))
+    def successor(state: BroadcastState, message):
+        return BroadcastState(state.scot, S.deliver(scot_list[state.scot], state.broadcast, message, protocol))
 
     return TransitionSystem(initial, actions, successor)
 

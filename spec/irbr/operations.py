@@ -1,0 +1,381 @@
+"""IRBR, model I: operations one at a time (subscribe sec. 3.3, unsubscribe sec. 3.4, fail, leave
+and join sec. 3.5 (3), publish sec. 3.2), its state (the network) and the claims judged on one
+publication (`PublishRun`, group PUBLISH_PROPERTIES)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import attrs
+
+from spec.irbr.filters import Filter, _check_filter, check_event, covers
+from spec.irbr.readings import COVERING, JOINS, TABLE_READINGS, UNSUBSCRIBE, Reading
+from spec.irbr.routing import (ALGORITHM, REPRESENTATIVES, Space, check_choice, common_prefix_length, delegated_ranges,
+                               routing_table)
+from spec.registry import Property, register
+
+
+# ============================================================================================
+# Model I: operations one at a time
+# ============================================================================================
+# A subscribe, unsubscribe, failure, join or leave completes before the next starts. The
+# readings it follows: covering, tables, representative, unsubscribe, join.
+
+# --------------------------------------------------------------------------------------------
+# State: the network (live nodes, routing tables, filter tables)
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen(cache_hash=True)
+class Network:
+    space: Space
+    live: frozenset
+    tables: tuple          # sorted (node, ((prefix, representative), ...)) for every live node
+    filters: frozenset     # (node, prefix, filter, subscriber): FT^node holds (prefix, filter)
+    reach: frozenset = frozenset()  # (subscriber, filter, level): how far each subscription was sent
+    representative: str = "smallest"
+    tables_after_failure: str = "repaired"
+    known: frozenset = frozenset()  # the identifiers the tables were built from (stale: failed ones too)
+    withdrawn: frozenset = frozenset()  # (node, subscriber, filter): entries kept, no longer counted on
+
+    def table(self, n: str) -> dict[str, str]:
+        try:
+            return dict(dict(self.tables)[n])
+        except (KeyError, TypeError):
+            raise ValueError(f"{n!r} is not a live node") from None
+
+    def ft(self, n: str) -> list[tuple[str, Filter, str]]:
+        if n not in self.live:  # a failed node's table went with it; a typo has none either
+            raise ValueError(f"{n!r} is not a live node")
+        return sorted((p, f, s) for m, p, f, s in self.filters if m == n)
+
+
+def tables_for(space: Space, live: frozenset, representative: str, known: frozenset | None = None) -> tuple:
+    """Every live node's table, built from the `known` identifiers (the live ones by default)."""
+    known = live if known is None else known
+    return tuple((n, tuple(routing_table(space, n, known, representative).items())) for n in sorted(live))
+
+
+def checked_ids(space: Space, ids: Iterable[str]) -> list[str]:
+    """The identifiers, each checked against the space; duplicates and no nodes are refused."""
+    if not isinstance(space, Space):
+        raise TypeError(f"space must be a spec.irbr.Space, not {space!r}")
+    if isinstance(ids, (str, bytes)) or not isinstance(ids, Iterable):  # a str's digits are no nodes
+        raise TypeError(f"ids must be a collection of identifiers, not {ids!r}")
+    ids = list(ids)
+    seen, duplicates = set(), set()
+    for n in ids:
+        (duplicates if space.check(n) in seen else seen).add(n)
+    if duplicates:
+        raise ValueError(f"duplicate node identifiers: {sorted(duplicates)[:10]}")
+    if not ids:
+        raise ValueError("a network needs at least one node")
+    return ids
+
+
+def check_failures(live, nodes: set) -> None:
+    unknown = sorted(nodes - set(live))
+    if unknown:
+        raise ValueError(f"cannot fail {unknown[:10]}: not live nodes")
+    if nodes >= set(live):
+        raise ValueError("every node would have failed")
+
+
+def network(space: Space, ids: Iterable[str], representative: str = "smallest",
+            tables_after_failure: str = "repaired") -> Network:
+    ids = checked_ids(space, ids)
+    check_choice("representative choice", representative, REPRESENTATIVES)
+    check_choice("table reading", tables_after_failure, TABLE_READINGS)
+    live = frozenset(ids)
+    return Network(space, live, tables_for(space, live, representative), frozenset(), frozenset(),
+                   representative, tables_after_failure, live)
+
+
+# --------------------------------------------------------------------------------------------
+# Actions: subscribe (sec. 3.3), unsubscribe (sec. 3.4), fail, leave and join (sec. 3.5 (3)),
+# publish (sec. 3.2)
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class Spread:
+    """Where one broadcast went: each (sender, receiver, range delegated) message, in order."""
+
+    messages: tuple
+    lost: tuple = ()  # messages addressed to a failed representative
+
+
+def broadcast(net: Network, origin: str, from_level: int, forward=lambda node, prefix: True) -> Spread:
+    """Source based forwarding from `origin`: delegate every range of its table at levels >=
+    from_level, and so on down; `forward(node, prefix)` prunes. Breadth first, deterministic."""
+    if origin not in net.live:
+        raise ValueError(f"{origin!r} is not a live node")
+    if not isinstance(from_level, int) or isinstance(from_level, bool) or not 0 <= from_level <= net.space.L:
+        raise ValueError(f"from_level must be an integer in 0..{net.space.L}, not {from_level!r}")
+    sent, lost = [], []
+    frontier = [(origin, from_level)]
+    while frontier:
+        nxt = []
+        for node, level in frontier:
+            for prefix, rep in delegated_ranges(node, net.table(node), level):
+                if not forward(node, prefix):
+                    continue
+                if rep not in net.live and net.tables_after_failure == "stale-alternates":
+                    rep = min((m for m in net.live if m.startswith(prefix)), default=rep)
+                if rep not in net.live:
+                    lost.append((node, rep, prefix))
+                    continue
+                sent.append((node, rep, prefix))
+                nxt.append((rep, len(prefix)))
+        frontier = nxt
+    return Spread(tuple(sent), tuple(lost))
+
+
+def counts_on(f2: Filter, subscriber: str, f: Filter, n: str, covering: str = "covering-ordered") -> bool:
+    """Whether n's subscription f may count on the entry (f2, subscriber) to go less far."""
+    if covering == "no-covering" or not covers(f2, f):
+        return False
+    if covering == "covering":
+        return (f2, subscriber) != (f, n)  # a subscription does not cover itself
+    return not covers(f, f2) or subscriber < n
+
+
+def subscribe_level(net: Network, n: str, f: Filter, covering: str = "covering-ordered") -> int:
+    """How far n's subscription must go (sec. 3.3): 0 is everywhere. An entry (q, f2) of FT^n that
+    f may count on stands, for every node outside the range n and q share, for interest in f2
+    there, so n sends only inside the longest such shared range (L: nowhere, when n itself has f2)."""
+    best = 0
+    for q, f2, subscriber in net.ft(n):
+        if counts_on(f2, subscriber, f, n, covering) and (n, subscriber, f2) not in net.withdrawn:
+            best = max(best, common_prefix_length(q, n))
+    return best
+
+
+def subscribe(net: Network, n: str, f: Filter, covering: str = "covering-ordered") -> tuple[Network, Spread]:
+    """n's own entry (n, f), then every receiver m records (its prefix toward n, f). An empty
+    filter (a range lo > hi) is a valid subscription that no event matches."""
+    if n not in net.live:
+        raise ValueError(f"{n!r} is not a live node")
+    _check_filter(f)
+    check_choice("covering reading", covering, COVERING)
+    level = subscribe_level(net, n, f, covering)
+    spread = broadcast(net, n, level)
+    return record(net, n, f, spread, level), spread
+
+
+def record(net: Network, n: str, f: Filter, spread: Spread, level: int) -> Network:
+    entries = {(n, n, f, n)} | {(m, n[:common_prefix_length(m, n) + 1], f, n) for _, m, _ in spread.messages}
+    reach = {(s, g, lvl) for s, g, lvl in net.reach if (s, g) != (n, f)}
+    before = min((lvl for s, g, lvl in net.reach if (s, g) == (n, f)), default=net.space.L)
+    return attrs.evolve(net, filters=net.filters | entries, reach=frozenset(reach | {(n, f, min(level, before))}))
+
+
+def unsubscribe(net: Network, n: str, f: Filter, handling: str = "resubscribe-uncovered",
+                covering: str = "covering-ordered") -> tuple[Network, Spread]:
+    """n withdraws f: the unsubscribe goes over n's whole delegation tree (the subscription may
+    have gone anywhere a later widening sent it) and each receiver drops (., f, n)."""
+    if n not in net.live:
+        raise ValueError(f"{n!r} is not a live node")
+    _check_filter(f)
+    check_choice("covering reading", covering, COVERING)
+    if (n, n, f, n) not in net.filters:
+        raise ValueError(f"{n!r} has no subscription {f}")
+    check_choice("unsubscribe handling", handling, UNSUBSCRIBE)
+    spread = broadcast(net, n, 0)
+    heard = {n} | {m for _, m, _ in spread.messages}  # a lost message leaves its range's entries
+    net = attrs.evolve(net, filters=frozenset(e for e in net.filters if e[0] not in heard or (e[2], e[3]) != (f, n)),
+                       reach=frozenset(r for r in net.reach if r[:2] != (n, f)))
+    if handling == "resubscribe-uncovered":
+        for m in sorted(heard):
+            for s, g, sent in sorted(net.reach, key=lambda r: (r[0], str(r[1]))):
+                if s != m or s not in net.live:
+                    continue
+                needed = subscribe_level(net, s, g, covering)
+                if needed < sent:  # widen: the skipped ranges, levels needed .. sent - 1
+                    wider = broadcast(net, s, needed, lambda node, prefix, s=s, sent=sent:
+                                      node != s or len(prefix) <= sent)
+                    net = record(net, s, g, wider, needed)
+    return net, spread
+
+
+def fail(net: Network, nodes: Iterable[str]) -> Network:
+    """Nodes crash at once; their filter tables go with them. Under `repaired` every live node's
+    table is rebuilt from the live nodes; under `stale` tables still name the failed nodes."""
+    if isinstance(nodes, (str, bytes)) or not isinstance(nodes, Iterable):  # fail("01") is not fail(["0", "1"])
+        raise TypeError(f"nodes must be a collection of identifiers, not {nodes!r}")
+    nodes = set(nodes)
+    check_failures(net.live, nodes)
+    live = net.live - nodes
+    filters = frozenset(e for e in net.filters if e[0] in live)
+    reach = frozenset(r for r in net.reach if r[0] in live)
+    known = live if net.tables_after_failure == "repaired" else net.known or net.live
+    tables = tables_for(net.space, live, net.representative) if net.tables_after_failure == "repaired" else \
+        tuple((n, t) for n, t in net.tables if n in live)
+    return attrs.evolve(net, live=live, tables=tables, filters=filters, reach=reach, known=known)
+
+
+def leave(net: Network, n: str, handling: str = "resubscribe-uncovered",
+          covering: str = "covering-ordered") -> Network:
+    """Sec. 3.5 (3): a node leaving "should affect the propagation of messages as little as
+    possible". This project's design: it unsubscribes each of its filters (so the subscriptions
+    they covered are widened first), then departs as a failure would (tables as the reading has
+    them after a failure)."""
+    if n not in net.live:
+        raise ValueError(f"{n!r} is not a live node")
+    check_choice("unsubscribe handling", handling, UNSUBSCRIBE)  # even with no filter to withdraw
+    check_choice("covering reading", covering, COVERING)
+    for _, f, _ in [e for e in net.ft(n) if e[0] == n and e[2] == n]:
+        net, _ = unsubscribe(net, n, f, handling, covering)
+    return fail(net, [n])
+
+
+def join(net: Network, n: str, design: str = "copy-closest") -> tuple[Network, int]:
+    """Node n joins (a fresh node: an identifier that is not live). Returns the network and the
+    messages the filter-table initialization took (the Pastry join itself is not counted)."""
+    net.space.check(n)
+    check_choice("join design", design, JOINS)
+    if n in net.live:
+        raise ValueError(f"{n!r} is already a live node")
+    live = net.live | {n}
+    known = live if net.tables_after_failure == "repaired" else (net.known or net.live) | {n}
+    closest = min(net.live, key=lambda m: (-common_prefix_length(n, m), m))
+    # entries naming n were left by an earlier node with n's identifier: not the newcomer's
+    copied = [(f, s) for m, _, f, s in net.filters if m == closest and s != n]
+    if design == "copy-closest":
+        entries = {(n, s[:common_prefix_length(n, s) + 1], f, s) for f, s in copied}
+        messages = 1
+    else:
+        subscribers = {s for _, s in copied}
+        entries = {(n, s[:common_prefix_length(n, s) + 1], f, s) for s, f, level in net.reach
+                   if s in subscribers and common_prefix_length(n, s) >= level}
+        messages = 1 + 2 * len(subscribers)
+    net = attrs.evolve(net, live=live, known=known, tables=tables_for(net.space, live, net.representative, known),
+                       filters=net.filters | entries)
+    return net, messages
+
+
+def operate(net: Network, op: tuple, reading: Reading = Reading()) -> tuple[Network, str]:
+    """One operation, ("subscribe" | "unsubscribe", node, filter) or ("fail" | "leave" |
+    "join", node), under the reading; returns the network and a line saying what it did."""
+    if not isinstance(reading, Reading):
+        raise TypeError(f"reading must be a spec.irbr.Reading, not {reading!r}")
+    if not isinstance(op, tuple) or len(op) < 2 or (op[0] in ("subscribe", "unsubscribe") and len(op) < 3):
+        raise ValueError(f"an operation is (kind, node) or (subscribe | unsubscribe, node, filter), not {op!r}")
+    kind, node = op[0], op[1]
+    if kind == "subscribe":
+        net, spread = subscribe(net, node, op[2], reading.covering)
+        return net, (f"{node} subscribes {op[2]}: {len(spread.messages)} messages "
+                     f"{[(a, b) for a, b, _ in spread.messages]}" + (f", lost {list(spread.lost)}" if spread.lost else ""))
+    if kind == "unsubscribe":
+        net, spread = unsubscribe(net, node, op[2], reading.unsubscribe, reading.covering)
+        return net, f"{node} unsubscribes {op[2]}: {len(spread.messages)} messages"
+    if kind == "fail":
+        return fail(net, [node]), f"{node} fails"
+    if kind == "leave":
+        return leave(net, node, reading.unsubscribe, reading.covering), \
+            f"{node} leaves (unsubscribes its filters, then departs)"
+    if kind == "join":
+        net, messages = join(net, node, reading.join)
+        return net, (f"{node} joins ({reading.join}, {messages} messages); its filter table "
+                     f"{[(p, str(f), s) for p, f, s in net.ft(node)]}")
+    raise ValueError(f"unknown operation {kind!r} (subscribe, unsubscribe, fail, leave, join)")
+
+
+@attrs.frozen
+class Publication:
+    """One event published: who was notified (node -> times), messages, what was lost."""
+
+    publisher: str
+    event: tuple             # sorted (attribute, value) pairs
+    notified: tuple          # sorted (node, times)
+    received: tuple          # sorted (node, copies received from other nodes)
+    messages: int
+    lost: tuple = ()
+
+
+def interested(net: Network, event: dict) -> list[str]:
+    check_event(event)
+    return sorted({s for m, p, f, s in net.filters if m == s == p and s in net.live and f.matches(event)})
+
+
+def publish(net: Network, publisher: str, event: dict) -> Publication:
+    """The event follows the publisher's delegation tree, into a range only if an entry of the
+    sender's FT for that range matches (Fig. 2); a node notifies its application if one of its
+    own filters matches."""
+    check_event(event)
+    if publisher not in net.live:
+        raise ValueError(f"{publisher!r} is not a live node")
+    matching = {(m, p) for m, p, f, _ in net.filters if f.matches(event)}
+    spread = broadcast(net, publisher, 0, lambda node, prefix: (node, prefix) in matching)
+    notified: dict[str, int] = {}
+    received: dict[str, int] = {}
+    for node in [publisher] + [m for _, m, _ in spread.messages]:
+        if (node, node) in matching:
+            notified[node] = notified.get(node, 0) + 1
+    for _, m, _ in spread.messages:
+        received[m] = received.get(m, 0) + 1
+    return Publication(publisher, tuple(sorted(event.items())), tuple(sorted(notified.items())),
+                       tuple(sorted(received.items())), len(spread.messages), tuple(sorted(spread.lost)))
+
+
+# --------------------------------------------------------------------------------------------
+# Claims on a PublishRun: one event published on a network of model I
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class PublishRun:
+    """One event published, as the claims see it, whichever implementation produced it: the
+    publication, the live subscribers whose subscription matches the event, the live nodes, and
+    the (sender, receiver) pairs of the unpruned delegation tree from the publisher, sorted."""
+
+    publication: Publication
+    interested: frozenset
+    live: frozenset
+    spanning: tuple
+
+
+def publish_run(net: Network, publisher: str, event: dict) -> PublishRun:
+    return PublishRun(publish(net, publisher, event), frozenset(interested(net, event)), net.live,
+                      tuple(sorted((a, b) for a, b, _ in broadcast(net, publisher, 0).messages)))
+
+
+def every_interested_subscriber_notified_exactly_once(run: PublishRun) -> bool:
+    """Abstract: "the subscribing nodes always receive the interested events exactly once as long
+    as the message from publishing nodes to subscribing nodes is arrivable"."""
+    want = set(run.interested)
+    got = dict(run.publication.notified)
+    return set(got) == want and all(c == 1 for c in got.values())
+
+
+def no_node_receives_an_event_twice(run: PublishRun) -> bool:
+    return all(c == 1 for _, c in run.publication.received) and \
+        run.publication.publisher not in dict(run.publication.received)
+
+
+def delegation_reaches_every_live_node_once(run: PublishRun) -> bool:
+    """Sec. 2: the delegation tree of every node spans the live nodes (no pruning). A copy lost
+    to a range with no live node left harms no one; a live node missed or reached twice does."""
+    return sorted(m for _, m in run.spanning) == sorted(run.live - {run.publication.publisher})
+
+
+def a_remote_subscriber_is_interested(run: PublishRun) -> bool:
+    return any(s != run.publication.publisher for s in run.interested)
+
+
+def relays_through_a_node(run: PublishRun) -> bool:
+    """Some copy went through a node other than the publisher (a two-level delegation)."""
+    return any(m != run.publication.publisher for m, _ in run.spanning)
+
+
+# A group the checks name (by this name: grep a property, then its group): what one publication of
+# model I is held to.
+PUBLISH_PROPERTIES = [register(p) for p in (
+    Property(ALGORITHM, "every_interested_subscriber_notified_exactly_once",
+             every_interested_subscriber_notified_exactly_once,
+             "abstract, sec. 3: every interested subscriber receives each event exactly once as long as it is "
+             "arrivable from the publisher", witness=a_remote_subscriber_is_interested, subject="PublishRun"),
+    Property(ALGORITHM, "no_node_receives_an_event_twice", no_node_receives_an_event_twice,
+             "sec. 2, 3.2: an event travels the publisher's delegation tree, so no node gets it twice",
+             witness=a_remote_subscriber_is_interested, subject="PublishRun"),
+    Property(ALGORITHM, "delegation_reaches_every_live_node_once", delegation_reaches_every_live_node_once,
+             "sec. 2: delegating identifier ranges builds a spanning tree rooted at each node",
+             witness=relays_through_a_node, subject="PublishRun"),
+)]

@@ -1,0 +1,192 @@
+"""IRBR: every rule the paper leaves open (sec. 2 to 3.5), gathered as one `Reading` type, and
+`READINGS`, the catalogue of the readings this project checks, each with the runs it is judged on."""
+
+from __future__ import annotations
+
+import attrs
+
+from spec.irbr.routing import REPRESENTATIVES, check_choice
+
+
+# --------------------------------------------------------------------------------------------
+# Readings: every rule the paper leaves open, gathered before the actions that follow them
+# --------------------------------------------------------------------------------------------
+# Each rule is a tuple of named choices, the first this project's default. The first five are
+# read by both models; ordering, concurrency and forwarding only by messages in flight (model II).
+
+TABLE_READINGS = ("repaired", "stale", "stale-alternates")
+# repaired: after failures every live node's table is rebuilt from the live nodes (Pastry's table
+#   repair; what "arrivable" means here). stale: tables keep failed representatives, and a copy
+#   sent to one is lost. stale-alternates: tables are not rebuilt, but a sender whose
+#   representative has failed sends to another live node of the range at once (sec. 3.2: "a
+#   message only needs to reach any node of the target range").
+
+COVERING = ("covering-ordered", "covering", "no-covering")
+# Sec. 3.3 lets a subscription go less far when an entry's filter covers it. covering (the text
+# read literally): any other subscription whose filter covers f counts, an equal filter of another
+# node or another of n's own included. Two equal filters can then each count on the other: after
+# the filter covering both is withdrawn, neither is sent on (exhaustive search, 4 operations).
+# covering-ordered (this project's correction): a filter that covers f and is covered by it (an
+# equal one) counts only if its subscriber's identifier is smaller than n's, so "counts on" is a
+# strict order and has no cycles.
+
+UNSUBSCRIBE = ("resubscribe-uncovered", "remove-only")
+# Sec. 3.4 says an unsubscribed filter "may have covered" other nodes' filters, which then "need
+# special handling", and no more. remove-only: every node drops the unsubscriber's entries for the
+# filter, nothing else. resubscribe-uncovered (this project's design): in addition, every node
+# that gets the unsubscribe re-evaluates each of its own subscriptions; one that had been sent
+# less far than the covering rule now allows is sent on to the ranges it had skipped.
+
+JOINS = ("copy-closest", "ask-subscribers")
+# Sec. 3.5 (3): a joining node "initializes its filter table from other nodes' information", no
+# more. Both designs first let Pastry's join put the node into every table (tables are rebuilt
+# from the known identifiers: under the stale readings failed nodes stay known).
+# copy-closest (the sentence read literally): n copies the filter table of the live node m
+# sharing the longest prefix with it (where Pastry's join ends), each entry re-aimed at n's range
+# toward its subscriber, m's own subscriptions included. ask-subscribers (a tighter design this
+# project tried): n asks each subscriber named in m's table whether its subscription was sent as
+# far as n (cpl(n, s) >= the level it was sent from) and records just those; a failed subscriber
+# cannot answer, so its entry, on which another subscription may still count, is not copied, and
+# exhaustive search finds the event that is lost for it (4 operations).
+
+# Messages in flight (model II) add three rules the paper names but leaves open (sec. 3.5):
+
+ORDERINGS = ("lamport", "arrival")
+# Sec. 3.5 (1): an unsubscribe may overtake the subscribe it withdraws; IRBR uses "a mechanism
+# like Lamport's clocks". lamport (this project's reading): every subscribe and unsubscribe
+# carries its subscriber's clock (here its script position; subscriptions made beforehand: -1),
+# every node keeps the latest clock it has seen per (subscriber, filter), a withdrawn one too,
+# and drops a message older than that. arrival: messages take effect in the order they arrive.
+
+CONCURRENCY = ("widen-then-withdraw", "withdraw-at-once", "widen-then-withdraw-settled")
+# Sec. 3.5 (2): after an unsubscribe a node "monitors the messages arriving for a while and takes
+# measures against inconsistency". withdraw-at-once: the unsubscribe removes entries as it
+# spreads, and the widenings it triggers follow (the one-at-a-time operation's steps as
+# messages). widen-then-withdraw (this project's design): an "uncover" notice spreads first;
+# each receiver stops counting on the withdrawn entries and widens its own subscriptions, the
+# entries staying in place for forwarding; once no notice nor widening is in flight (the
+# acknowledgements, abstracted to that condition), the withdrawal itself spreads.
+# widen-then-withdraw-settled (this project's repair for operations at different nodes, issue
+# 10): as widen-then-withdraw, and a subscription counts on a covering entry only once that
+# entry's subscription has settled (no subscribe or widening of it in flight, acknowledgements
+# abstracted likewise); otherwise a subscription can count on a covering one still on its way
+# while the entry it counted on before is withdrawn, and a steady subscriber misses an event.
+
+FORWARDING = ("retry-alternate", "fire-and-forget")
+# A message to a node that has crashed: fire-and-forget loses it. retry-alternate (this project's
+# design, after sec. 3.2: "a message only needs to reach any node of the target range"): the
+# sender sees the failure and re-sends the message to the smallest live node of the same range,
+# if there is one. Handlers are atomic, so the crashed node had not passed the message on and
+# the retry duplicates nothing.
+
+
+# The choices that are not the printed text: sec. 3.3's covering rule ordered by subscriber is this
+# project's repair, and so is counting only on settled subscriptions (sec. 3.5 with operations at
+# two nodes); no covering, tables never repaired (the paper relies on the P2P layer's repair) and
+# sec. 3.5 without its monitoring, clocks or retries take a rule of the paper out.
+ORIGIN_OF_CHOICE = {"covering-ordered": "repair", "widen-then-withdraw-settled": "repair",
+                    "no-covering": "ablation", "stale": "ablation", "stale-alternates": "ablation",
+                    "withdraw-at-once": "ablation", "arrival": "ablation", "fire-and-forget": "ablation"}
+
+
+@attrs.frozen
+class Reading:
+    """One choice per rule above. Named covering/tables/representative/unsubscribe, then each of
+    join, ordering, concurrency and forwarding that is not its default, in that order; model I
+    follows the first five fields, model II all eight."""
+
+    covering: str = "covering-ordered"
+    tables: str = "repaired"
+    representative: str = "smallest"
+    unsubscribe: str = "resubscribe-uncovered"
+    join: str = "copy-closest"
+    ordering: str = "lamport"
+    concurrency: str = "widen-then-withdraw"
+    forwarding: str = "retry-alternate"
+
+    def __attrs_post_init__(self) -> None:
+        for what, value, known in (("covering reading", self.covering, COVERING),
+                                   ("table reading", self.tables, TABLE_READINGS),
+                                   ("representative choice", self.representative, REPRESENTATIVES),
+                                   ("unsubscribe handling", self.unsubscribe, UNSUBSCRIBE),
+                                   ("join design", self.join, JOINS),
+                                   ("ordering", self.ordering, ORDERINGS),
+                                   ("concurrency rule", self.concurrency, CONCURRENCY),
+                                   ("forwarding", self.forwarding, FORWARDING)):
+            check_choice(what, value, known)
+
+    @property
+    def name(self) -> str:
+        optional = [v for v, known in ((self.join, JOINS), (self.ordering, ORDERINGS),
+                                       (self.concurrency, CONCURRENCY), (self.forwarding, FORWARDING))
+                    if v != known[0]]
+        return "/".join([self.covering, self.tables, self.representative, self.unsubscribe] + optional)
+
+    @property
+    def origin(self) -> str:
+        """Where the reading stands to the printed text (checks.plugin.ORIGINS), from its choices
+        (ORIGIN_OF_CHOICE): an ablation if it takes out one of the paper's rules, else a repair if it
+        repairs a printed rule, else printed (the printed rules, and a choice where the text is
+        silent: which member represents a range, the unsubscribe's unspecified special handling,
+        sec. 3.5's rules that the paper names but does not give)."""
+        origins = {ORIGIN_OF_CHOICE.get(value, "printed") for value in attrs.astuple(self)}
+        return next((o for o in ("ablation", "repair") if o in origins), "printed")
+
+
+@attrs.frozen
+class Checked:
+    """A reading in the catalogue: the runs it is judged on (the `subject` of the properties that
+    judge it: "PublishRun", model I; "FlightRun", model II), whether the Spark job also replays
+    the reference under it, and in one line what it is."""
+
+    reading: Reading
+    runs: tuple[str, ...]
+    spark: bool
+    note: str
+
+    @property
+    def name(self) -> str:
+        return self.reading.name
+
+
+# The catalogue: every reading this project checks, by name. Exhaustive search and hypothesis
+# judge model I under each reading with "PublishRun", exhaustive search model II under each with
+# "FlightRun", and the Spark job replays the reference under each with spark=True.
+READINGS: dict[str, Checked] = {c.name: c for c in (
+    Checked(Reading(), ("PublishRun", "FlightRun"), True,
+            "this project's corrections: covering-ordered, repaired tables, resubscribe-uncovered, copy-closest "
+            "joins; in flight lamport, widen-then-withdraw, retry-alternate"),
+    Checked(Reading("covering"), ("PublishRun",), True,
+            "sec. 3.3 read literally: any covering entry counts, an equal filter too (with this project's "
+            "resubscribe-uncovered unsubscribe)"),
+    Checked(Reading("covering", unsubscribe="remove-only"), ("PublishRun",), False,
+            "sec. 3.3 and 3.4 as printed: any covering entry counts, and an unsubscribe only removes entries "
+            "(the special handling sec. 3.4 asks for is not given)"),
+    Checked(Reading("no-covering"), ("PublishRun",), True, "no covering optimization: every subscription goes "
+            "everywhere"),
+    Checked(Reading(tables="stale-alternates"), ("PublishRun",), True,
+            "tables not repaired; a sender whose representative failed uses another live node of the range"),
+    Checked(Reading(tables="stale"), ("PublishRun",), True,
+            "tables not repaired; a copy to a failed representative is lost (negative control)"),
+    Checked(Reading(representative="largest"), ("PublishRun",), False,
+            "every table names the largest live node of a range"),
+    Checked(Reading(representative="per-node"), ("PublishRun",), False,
+            "each node names its own member of a range, standing in for proximity"),
+    Checked(Reading(unsubscribe="remove-only"), ("PublishRun", "FlightRun"), True,
+            "sec. 3.4 without its special handling: an unsubscribe only removes entries"),
+    Checked(Reading("no-covering", unsubscribe="remove-only"), ("PublishRun",), False,
+            "remove-only where nothing counts on another entry"),
+    Checked(Reading(join="ask-subscribers"), ("PublishRun",), False,
+            "a joining node copies only the entries whose subscribers say they reach it"),
+    Checked(Reading(concurrency="withdraw-at-once"), ("FlightRun",), False,
+            "sec. 3.5 (2) without monitoring: an unsubscribe withdraws entries as it spreads"),
+    Checked(Reading(ordering="arrival"), ("FlightRun",), False,
+            "sec. 3.5 (1) without clocks: messages take effect in the order they arrive"),
+    Checked(Reading(forwarding="fire-and-forget"), ("FlightRun",), False,
+            "a message to a crashed node is lost"),
+    Checked(Reading("no-covering", concurrency="withdraw-at-once"), ("FlightRun",), False,
+            "withdraw-at-once where no subscription waits on a widening"),
+    Checked(Reading(concurrency="widen-then-withdraw-settled"), ("FlightRun",), False,
+            "widen-then-withdraw, counting only on covering subscriptions that have settled (the repair for "
+            "operations at different nodes)"),
+)}
