@@ -8,7 +8,7 @@ For every declared algorithm (checks.plugin), in discovery order:
   (session started and warmed first) beside a plain single-process loop over the same seeds
   (spark_validation.runner.evaluate_locally), whether the two summaries are equal, and the
   parallel efficiency = spark rate / (2 x loop rate), under `<algorithm>_spark`. Each job gets as
-  many cases as its loop runs in about LOOP_SECONDS (at most `topologies`, at least 1000), so a
+  many cases as its loop runs in about LOOP_SECONDS (at most `instances`, at least 1000), so a
   costly job does not take minutes.
 Targets from the foundation issue are recorded beside the figures (`against_targets`); a figure
 that misses its target is reported as such, not hidden.
@@ -55,37 +55,37 @@ def run_checks(algorithm: plugin.Algorithm, select: Callable[[plugin.Check], boo
     return out
 
 
-def cases_for(job, topologies: int) -> int:
+def cases_for(job, instances: int) -> int:
     """As many cases as the job's single loop runs in about LOOP_SECONDS, between 1000 and
-    `topologies`, rounded to a thousand."""
+    `instances`, rounded to a thousand."""
     from spark_validation.runner import evaluate_locally
 
     _, seconds = timed(lambda: evaluate_locally(job, np.arange(CALIBRATION_CASES)))
     wanted = CALIBRATION_CASES / max(seconds, 1e-9) * LOOP_SECONDS
-    return int(min(topologies, max(1000, round(wanted, -3))))
+    return int(min(instances, max(1000, round(wanted, -3))))
 
 
-def spark_figures(job, topologies: int, console=None) -> dict[str, Any]:
+def spark_figures(job, instances: int, console=None) -> dict[str, Any]:
     """One validation job's cases per second: a plain loop, then Spark local[2] on the same
     seeds after a warm-up, and whether the two summaries are equal."""
     import tempfile
 
     from spark_validation.runner import evaluate_locally, spark_session, summarize, validate
 
-    seeds = np.arange(topologies)
+    seeds = np.arange(instances)
     loop_summary, loop_seconds = timed(lambda: summarize(evaluate_locally(job, seeds), job))
     spark = spark_session("local[2]", app="pubsub-proofs-bench")
     try:
         with tempfile.TemporaryDirectory() as tmp:
             validate(job, 200, Path(tmp) / "warm", spark=spark, partitions=2)  # JVM and workers up
-            info, spark_seconds = timed(lambda: validate(job, topologies, Path(tmp) / "run", spark=spark,
-                                                         partitions=8, segment=topologies))
+            info, spark_seconds = timed(lambda: validate(job, instances, Path(tmp) / "run", spark=spark,
+                                                         partitions=8, segment=instances))
     finally:
         spark.stop()
     same = {k: v for k, v in info.summary.items() if k != "config"} == loop_summary
-    loop_rate, spark_rate = topologies / loop_seconds, topologies / spark_seconds
+    loop_rate, spark_rate = instances / loop_seconds, instances / spark_seconds
     return {
-        "topologies": topologies, "readings": list(job.readings),
+        "topologies": instances, "readings": list(job.readings),  # keys as bench.json has always had them
         "loop_seconds": round(loop_seconds, 2), "loop_topologies_per_second": round(loop_rate, 1),
         "spark_local2_seconds": round(spark_seconds, 2), "spark_topologies_per_second": round(spark_rate, 1),
         "parallel_efficiency": round(spark_rate / (2 * loop_rate), 3),

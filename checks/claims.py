@@ -2,7 +2,7 @@
 
 The claims are the properties each algorithm's spec registers (spec/registry.py, found through
 the algorithm's declaration, checks.plugin), each quoting its paper section, and the claims a
-declaration lists as reached by no check (`Algorithm.claims`, with why). Per reading, the records
+declaration lists as reached by no check (`Algorithm.unreached`, with why). Per reading, the records
 of all methods are combined:
 
     violated          some method found a violation; the counterexample shown is the most
@@ -188,13 +188,13 @@ def _field(item: Any, *names: str) -> Any:
 
 
 def registered(algorithm: str, declared: dict[str, plugin.Algorithm]) -> list[dict[str, Any]]:
-    """An algorithm's claims in its spec's order: its registered properties (through its
-    declaration, which imports its spec), then the claims it declares that no check reaches."""
+    """An algorithm's properties in its spec's order (through its declaration, which imports its
+    spec), then those it declares that no check reaches."""
     declaration = declared.get(algorithm)
     props = declaration.properties() if declaration is not None else properties(algorithm)
     out = [{"property": p.name, "claim": p.claim, **({"question": p.question} if p.question else {})}
            for p in props]
-    for item in declaration.claims if declaration is not None else ():
+    for item in declaration.unreached if declaration is not None else ():
         name = _field(item, "property", "name")
         entry = next((e for e in out if e["property"] == name), None)
         if entry is None:

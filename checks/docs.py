@@ -341,11 +341,12 @@ def _shown_value(value: Any) -> str:
 
 def reading_fields(readings: list[Any], described: list[str]) -> list[str]:
     """The fields of the readings for the table: those (other than the name) that every reading
-    has as a plain value, less one that only repeats what `describe` says."""
+    has as a plain value, less one that only repeats what `describe` says and those left out of a
+    reading's equality (where the catalogue checks it, not what it is)."""
     if not readings or not all(attrs.has(type(r)) for r in readings) or len({type(r) for r in readings}) > 1:
         return []
     return [f.name for f in attrs.fields(type(readings[0]))
-            if f.name != "name" and all(_plain(getattr(r, f.name)) for r in readings)
+            if f.name != "name" and f.eq and all(_plain(getattr(r, f.name)) for r in readings)
             and [getattr(r, f.name) for r in readings] != described]
 
 

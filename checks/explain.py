@@ -141,7 +141,7 @@ def explain(algorithm_name: str, prop: str, report_path: str | Path = "reports/c
                 section = line[len("<!-- generated:"):-len(" -->")]
             elif line.startswith("#"):
                 section = line.lstrip("# ").strip()
-            if f"`{prop}`" in line:
+            if f"`{prop}`" in line or f"`{algorithm.name}.{prop}`" in line:   # the verdicts section names it so
                 docs.append({"at": f"{page.as_posix()}:{number}", "section": section})
 
     return {"algorithm": algorithm.name, "property": p.name, "claim": p.claim,

@@ -351,7 +351,7 @@ class Algorithm:
     docs: Callable[[Any], Mapping[str, str]] | None = None    # DocsContext -> marker -> text
     docs_page: str | None = None                 # docs/<file>.md, default docs/<name>.md
     bench: Callable[[], Mapping[str, Any]] | None = None      # figures for reports/bench.json
-    claims: Sequence[Any] = ()                   # claims no check reaches, with why (issue 10)
+    unreached: Sequence[Any] = ()                # properties no check reaches, with why (issue 10)
     inventory: Callable[[], Sequence[PaperClaim]] | None = None  # every claim sentence of the paper
 
     def __attrs_post_init__(self) -> None:
@@ -382,7 +382,7 @@ def lazy(target: str) -> Callable[..., Any]:
 
 def beside(package: str) -> dict[str, Any]:
     """What a declaration package holds by convention, as Algorithm fields: its `manifest.json`,
-    and its `docs.sections`, `bench.figures` and `inventory.claims` where those modules exist. A
+    and its `docs.sections`, `bench.figures` and `inventory.sentences` where those modules exist. A
     declaration writes `**plugin.beside(__name__)` instead of naming them again."""
     import importlib.util
 
@@ -392,7 +392,7 @@ def beside(package: str) -> dict[str, Any]:
     folder = Path(list(found.submodule_search_locations)[0])
     fields: dict[str, Any] = {"manifest": folder / "manifest.json"}
     for field, module, function in (("docs", "docs", "sections"), ("bench", "bench", "figures"),
-                                    ("inventory", "inventory", "claims")):
+                                    ("inventory", "inventory", "sentences")):
         if (folder / f"{module}.py").exists():
             fields[field] = lazy(f"{package}.{module}:{function}")
     return fields

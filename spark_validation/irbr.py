@@ -26,12 +26,7 @@ from spark_validation.job import JudgedJob
 from spec import irbr as I
 
 # The readings judged on every workload: those of the spec's catalogue marked for Spark.
-READINGS = tuple(name for name, checked in I.READINGS.items() if checked.spark)
-
-
-def claims() -> list:
-    """The spec's claims about one publication: its group spec.irbr.PUBLISH_PROPERTIES."""
-    return I.PUBLISH_PROPERTIES
+READINGS = tuple(name for name, reading in I.READINGS.items() if reading.spark)
 
 
 @attrs.frozen
@@ -50,7 +45,7 @@ class IrbrJob(JudgedJob):
             raise ValueError("max_nodes, max_operations and small_nodes must be at least 2, large_every at least 1")
 
     def judged(self, reading: str) -> list:
-        return claims()
+        return I.PUBLISH_PROPERTIES
 
     def metric_columns(self) -> list[str]:
         return ["k", "operations", "publishes", "failures", "leaves", "joins", "notified", "publish_messages"]
@@ -59,15 +54,15 @@ class IrbrJob(JudgedJob):
         return R.random_workload(int(seed), self.max_nodes, self.max_operations, self.small_nodes, self.large_every)
 
     def network(self, w: R.Workload, reading: str) -> R.Network:
-        r = I.READINGS[reading].reading
+        r = I.READINGS[reading]
         return R.Network(w.k, w.L, w.ids, r.representative, r.tables, r.covering, r.unsubscribe)
 
     def judge(self, w: R.Workload, reading: str) -> tuple[dict[str, bool], dict[str, bool], list]:
         """Per property: holds on every publication; witnessed on some; and the publications."""
         runs: list = []
-        w.replay(self.network(w, reading), I.READINGS[reading].reading.join, lambda i, run: runs.append((i, run)))
-        holds = {p.name: all(p.predicate(r) for _, r in runs) for p in claims()}
-        seen = {p.name: any(p.witness(r) for _, r in runs) for p in claims()}
+        w.replay(self.network(w, reading), I.READINGS[reading].join, lambda i, run: runs.append((i, run)))
+        holds = {p.name: all(p.predicate(r) for _, r in runs) for p in I.PUBLISH_PROPERTIES}
+        seen = {p.name: any(p.witness(r) for _, r in runs) for p in I.PUBLISH_PROPERTIES}
         return holds, seen, runs
 
     def evaluate(self, seeds: np.ndarray) -> pa.RecordBatch:

@@ -25,7 +25,7 @@ class Job(Protocol):
 
     def check_columns(self) -> list[str]: ...          # boolean: True when the property holds
     def witness_columns(self) -> list[str]: ...        # boolean: True when the witness is seen
-    def metric_columns(self) -> list[str]: ...         # int64 metrics of each topology
+    def metric_columns(self) -> list[str]: ...         # int64 metrics of each instance
     def evaluate(self, seeds: np.ndarray) -> pa.RecordBatch: ...
     def config(self) -> dict[str, Any]: ...
 

@@ -22,11 +22,6 @@ from spec.registry import Column
 DEFAULT_READINGS = ("corrected", "literal", "no-tie-break")
 
 
-def run_properties():
-    """The properties of a run (a copy graph), not of bucket sizes: the spec's group."""
-    return L.RUN_PROPERTIES
-
-
 @attrs.frozen
 class LbddJob(JudgedJob):
     readings: tuple[str, ...] = DEFAULT_READINGS
@@ -40,7 +35,7 @@ class LbddJob(JudgedJob):
             raise ValueError(f"max_subscribers must be at least 1, not {self.max_subscribers}")
 
     def judged(self, reading: str) -> list:
-        return run_properties()
+        return L.PROPERTIES
 
     def reading_columns(self) -> list[str]:
         """Per reading whether the topology can tell it from corrected."""
@@ -58,7 +53,7 @@ class LbddJob(JudgedJob):
         return R.random_topology(int(seed), self.max_subscribers)
 
     def evaluate(self, seeds: np.ndarray) -> pa.RecordBatch:
-        props = run_properties()
+        props = L.PROPERTIES
         rows = self.new_rows()
         for seed in np.asarray(seeds).tolist():
             publisher, subscribers = self.topology(seed)

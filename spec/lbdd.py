@@ -721,10 +721,9 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
                       "n = 500 stays in buckets 24..32 is this project's question (39% of random trees do; "
                       "uniform digests predict 37.6%)"),
 )]
-# The groups the checks name (grep a property, then its group): every property above judges a
-# copy graph, and the Spark job judges them all on random topologies; those that hold of every
-# run are searched exhaustively and by hypothesis (the others speak of large random runs).
-RUN_PROPERTIES = PROPERTIES
+# The groups the checks name (grep a property, then its group): every property above (PROPERTIES)
+# judges a copy graph, and the Spark job judges them all on random instances; those that hold of
+# every run are searched exhaustively and by hypothesis (the others speak of large random runs).
 EVERY_RUN_PROPERTIES = [p for p in PROPERTIES if p.scope == "every run"]
 
 

@@ -1,4 +1,4 @@
-"""The registry of paper claims: every property of every algorithm, defined once.
+"""The registry of properties: every paper claim of every algorithm as a named predicate, defined once.
 
 A `Property` is a plain predicate over a concrete run of its algorithm (a spec object), the paper
 sentence it formalizes, and a reachability witness: a predicate that must hold on at least one

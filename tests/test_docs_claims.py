@@ -143,7 +143,7 @@ def test_registered_claims_without_records_are_listed_as_not_checked(tmp_path):
 
 
 def test_claims_a_declaration_says_no_check_reaches_are_listed_with_why(project, tmp_path):
-    fixture = fixture_algorithm(tmp_path, claims=[{"property": "counts_up", "why": "no run can show it"},
+    fixture = fixture_algorithm(tmp_path, unreached=[{"property": "counts_up", "why": "no run can show it"},
                                                   {"property": "is_fast", "claim": "sec. 3: fast", "why": "timing"}])
     table = by_property(claims.claims_table("reports/check.json", [fixture]))
     assert list(table) == ["stays_small", "counts_up", "is_fast"]
@@ -402,3 +402,15 @@ def test_the_mutation_score_per_module_counts_timeouts_as_kills_and_untested_mut
     assert len(sample) == 2 and sample == mutation.sample(sorted(codes), per_module=1, seed=3)
     assert mutation.module_of("spec.b.xǁViewǁ__init____mutmut_1") == "spec/b.py"
     assert mutation.module_of("spec.irbr.flight.x_start__mutmut_2") == "spec/irbr/flight.py"
+
+
+def test_a_readings_table_leaves_out_what_is_not_part_of_a_reading():
+    """Fields outside a reading's equality (where the catalogue checks it: IRBR's runs, spark and
+    note) are no columns of the docs' table; the choices are."""
+    @attrs.frozen
+    class Choice:
+        rule: str = "a"
+        runs: tuple = attrs.field(default=(), eq=False)
+
+    readings = [Choice("a", ("PublishRun",)), Choice("b", ("FlightRun",))]
+    assert docs.reading_fields(readings, ["", ""]) == ["rule"]

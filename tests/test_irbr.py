@@ -90,7 +90,7 @@ def declared(scope: C.Scope, methods: set[str], subject: str, tmp_path) -> list:
     smaller scope than `make check` uses."""
     algorithm = attrs.evolve(C.ALGORITHM, scopes={"default": scope})
     keys = {(p.name, name, m) for name, checked in I.READINGS.items() if subject in checked.runs
-            for p in (O if subject == O.SUBJECT else F).claims() for m in methods}
+            for p in (I.PUBLISH_PROPERTIES if subject == O.SUBJECT else I.FLIGHT_PROPERTIES) for m in methods}
     return engine.run_algorithm(algorithm, "default", lambda doc: counterexample.store(doc, tmp_path), methods, keys)
 
 
@@ -256,7 +256,7 @@ def test_messages_in_flight_each_rule_of_sec_3_5_is_needed_and_traces_replay(rea
     rules = C.READINGS[reading]
     ex = explorer.explore(F.system(scope, rules), F.invariants(), F.witnesses(), deadline_seconds=300)
     assert ex.complete and set(ex.violations) == failing
-    must_see = {p.name for p in F.claims()} if scope.pairs else {"steady_subscribers_notified_exactly_once"}
+    must_see = {p.name for p in I.FLIGHT_PROPERTIES} if scope.pairs else {"steady_subscribers_notified_exactly_once"}
     assert all(ex.witnessed[p] for p in must_see - failing)  # a property that holds was not vacuous
     for prop, trace in ex.violations.items():
         path = counterexample.store(F.trace_document(rules, scope.crashes, prop, None, trace), tmp_path)
@@ -321,7 +321,7 @@ def test_one_catalogue_of_readings_serves_every_check_and_the_spark_job():
 
     for check in C.checks(C.SCOPES["default"]):
         if check.method != "z3":
-            subjects = {p.subject for p in O.claims() + F.claims() if p.name == check.keys()[0][0]}
+            subjects = {p.subject for p in I.PUBLISH_PROPERTIES + I.FLIGHT_PROPERTIES if p.name == check.keys()[0][0]}
             assert subjects <= set(I.READINGS[check.reading].runs), check.keys()
     assert SPARK_READINGS == tuple(n for n, c in I.READINGS.items() if c.spark)
     assert all(C.READINGS[n].name == n for n in C.READINGS)

@@ -140,7 +140,7 @@ def test_several_spaces_are_one_check_with_their_counts_summed():
     spaces = (C.Space(2, 2, 1), C.Space(2, 1, 1))
     both, _ = run(C.exploration(C.Scope(spaces, 4, 30), "literal"))
     alone = [run(C.exploration(C.Scope((space,), 4, 30), "literal"))[0] for space in spaces]
-    for prop in C.TREE_PROPERTIES:
+    for prop in C.EVERY_RUN:
         parts = [by_property(results)[prop] for results in alone]
         combined = by_property(both)[prop]
         assert (combined.states, combined.cases) == (sum(r.states for r in parts), sum(r.cases for r in parts))

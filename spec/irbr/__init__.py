@@ -52,7 +52,7 @@ from spec.irbr.routing import (ALGORITHM, check_choice, choose_representative, c
                                delegated_ranges, DIGITS, REPRESENTATIVES, routing_table, Space)  # noqa: F401
 from spec.irbr.filters import (a_strict_cover, check_event, Constraint, CoveringQuestion, covers,
                                covers_decides_covering, deciding_events, Filter, make_filter, parse_filter)  # noqa: F401
-from spec.irbr.readings import (Checked, CONCURRENCY, COVERING, FORWARDING, JOINS, ORDERINGS, ORIGIN_OF_CHOICE,
+from spec.irbr.readings import (CONCURRENCY, COVERING, FORWARDING, JOINS, ORDERINGS, ORIGIN_OF_CHOICE,
                                 Reading, READINGS, TABLE_READINGS, UNSUBSCRIBE)  # noqa: F401
 from spec.irbr.operations import (a_remote_subscriber_is_interested, broadcast, check_failures, checked_ids,
                                   counts_on, delegation_reaches_every_live_node_once,

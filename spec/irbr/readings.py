@@ -103,6 +103,12 @@ class Reading:
     ordering: str = "lamport"
     concurrency: str = "widen-then-withdraw"
     forwarding: str = "retry-alternate"
+    # Where the catalogue checks it, not part of what it is (left out of equality): the runs it is
+    # judged on (the `subject` of the properties that judge it: "PublishRun", model I; "FlightRun",
+    # model II), whether the Spark job also replays the reference under it, and in one line what it is.
+    runs: tuple[str, ...] = attrs.field(default=(), eq=False)
+    spark: bool = attrs.field(default=False, eq=False)
+    note: str = attrs.field(default="", eq=False)
 
     def __attrs_post_init__(self) -> None:
         for what, value, known in (("covering reading", self.covering, COVERING),
@@ -122,6 +128,11 @@ class Reading:
                     if v != known[0]]
         return "/".join([self.covering, self.tables, self.representative, self.unsubscribe] + optional)
 
+    def choices(self) -> tuple[str, ...]:
+        """The choice made for each rule, in the order of the fields."""
+        return (self.covering, self.tables, self.representative, self.unsubscribe, self.join, self.ordering,
+                self.concurrency, self.forwarding)
+
     @property
     def origin(self) -> str:
         """Where the reading stands to the printed text (checks.plugin.ORIGINS), from its choices
@@ -129,64 +140,49 @@ class Reading:
         repairs a printed rule, else printed (the printed rules, and a choice where the text is
         silent: which member represents a range, the unsubscribe's unspecified special handling,
         sec. 3.5's rules that the paper names but does not give)."""
-        origins = {ORIGIN_OF_CHOICE.get(value, "printed") for value in attrs.astuple(self)}
+        origins = {ORIGIN_OF_CHOICE.get(value, "printed") for value in self.choices()}
         return next((o for o in ("ablation", "repair") if o in origins), "printed")
-
-
-@attrs.frozen
-class Checked:
-    """A reading in the catalogue: the runs it is judged on (the `subject` of the properties that
-    judge it: "PublishRun", model I; "FlightRun", model II), whether the Spark job also replays
-    the reference under it, and in one line what it is."""
-
-    reading: Reading
-    runs: tuple[str, ...]
-    spark: bool
-    note: str
-
-    @property
-    def name(self) -> str:
-        return self.reading.name
 
 
 # The catalogue: every reading this project checks, by name. Exhaustive search and hypothesis
 # judge model I under each reading with "PublishRun", exhaustive search model II under each with
 # "FlightRun", and the Spark job replays the reference under each with spark=True.
-READINGS: dict[str, Checked] = {c.name: c for c in (
-    Checked(Reading(), ("PublishRun", "FlightRun"), True,
-            "this project's corrections: covering-ordered, repaired tables, resubscribe-uncovered, copy-closest "
+READINGS: dict[str, Reading] = {r.name: r for r in (
+    Reading(runs=("PublishRun", "FlightRun"), spark=True,
+            note="this project's corrections: covering-ordered, repaired tables, resubscribe-uncovered, copy-closest "
             "joins; in flight lamport, widen-then-withdraw, retry-alternate"),
-    Checked(Reading("covering"), ("PublishRun",), True,
-            "sec. 3.3 read literally: any covering entry counts, an equal filter too (with this project's "
+    Reading("covering", runs=("PublishRun",), spark=True,
+            note="sec. 3.3 read literally: any covering entry counts, an equal filter too (with this project's "
             "resubscribe-uncovered unsubscribe)"),
-    Checked(Reading("covering", unsubscribe="remove-only"), ("PublishRun",), False,
-            "sec. 3.3 and 3.4 as printed: any covering entry counts, and an unsubscribe only removes entries "
+    Reading("covering", unsubscribe="remove-only", runs=("PublishRun",), spark=False,
+            note="sec. 3.3 and 3.4 as printed: any covering entry counts, and an unsubscribe only removes entries "
             "(the special handling sec. 3.4 asks for is not given)"),
-    Checked(Reading("no-covering"), ("PublishRun",), True, "no covering optimization: every subscription goes "
+    Reading("no-covering", runs=("PublishRun",), spark=True,
+            note="no covering optimization: every subscription goes "
             "everywhere"),
-    Checked(Reading(tables="stale-alternates"), ("PublishRun",), True,
-            "tables not repaired; a sender whose representative failed uses another live node of the range"),
-    Checked(Reading(tables="stale"), ("PublishRun",), True,
-            "tables not repaired; a copy to a failed representative is lost (negative control)"),
-    Checked(Reading(representative="largest"), ("PublishRun",), False,
-            "every table names the largest live node of a range"),
-    Checked(Reading(representative="per-node"), ("PublishRun",), False,
-            "each node names its own member of a range, standing in for proximity"),
-    Checked(Reading(unsubscribe="remove-only"), ("PublishRun", "FlightRun"), True,
-            "sec. 3.4 without its special handling: an unsubscribe only removes entries"),
-    Checked(Reading("no-covering", unsubscribe="remove-only"), ("PublishRun",), False,
-            "remove-only where nothing counts on another entry"),
-    Checked(Reading(join="ask-subscribers"), ("PublishRun",), False,
-            "a joining node copies only the entries whose subscribers say they reach it"),
-    Checked(Reading(concurrency="withdraw-at-once"), ("FlightRun",), False,
-            "sec. 3.5 (2) without monitoring: an unsubscribe withdraws entries as it spreads"),
-    Checked(Reading(ordering="arrival"), ("FlightRun",), False,
-            "sec. 3.5 (1) without clocks: messages take effect in the order they arrive"),
-    Checked(Reading(forwarding="fire-and-forget"), ("FlightRun",), False,
-            "a message to a crashed node is lost"),
-    Checked(Reading("no-covering", concurrency="withdraw-at-once"), ("FlightRun",), False,
-            "withdraw-at-once where no subscription waits on a widening"),
-    Checked(Reading(concurrency="widen-then-withdraw-settled"), ("FlightRun",), False,
-            "widen-then-withdraw, counting only on covering subscriptions that have settled (the repair for "
+    Reading(tables="stale-alternates", runs=("PublishRun",), spark=True,
+            note="tables not repaired; a sender whose representative failed uses another live node of the range"),
+    Reading(tables="stale", runs=("PublishRun",), spark=True,
+            note="tables not repaired; a copy to a failed representative is lost (negative control)"),
+    Reading(representative="largest", runs=("PublishRun",), spark=False,
+            note="every table names the largest live node of a range"),
+    Reading(representative="per-node", runs=("PublishRun",), spark=False,
+            note="each node names its own member of a range, standing in for proximity"),
+    Reading(unsubscribe="remove-only", runs=("PublishRun", "FlightRun"), spark=True,
+            note="sec. 3.4 without its special handling: an unsubscribe only removes entries"),
+    Reading("no-covering", unsubscribe="remove-only", runs=("PublishRun",), spark=False,
+            note="remove-only where nothing counts on another entry"),
+    Reading(join="ask-subscribers", runs=("PublishRun",), spark=False,
+            note="a joining node copies only the entries whose subscribers say they reach it"),
+    Reading(concurrency="withdraw-at-once", runs=("FlightRun",), spark=False,
+            note="sec. 3.5 (2) without monitoring: an unsubscribe withdraws entries as it spreads"),
+    Reading(ordering="arrival", runs=("FlightRun",), spark=False,
+            note="sec. 3.5 (1) without clocks: messages take effect in the order they arrive"),
+    Reading(forwarding="fire-and-forget", runs=("FlightRun",), spark=False,
+            note="a message to a crashed node is lost"),
+    Reading("no-covering", concurrency="withdraw-at-once", runs=("FlightRun",), spark=False,
+            note="withdraw-at-once where no subscription waits on a widening"),
+    Reading(concurrency="widen-then-withdraw-settled", runs=("FlightRun",), spark=False,
+            note="widen-then-withdraw, counting only on covering subscriptions that have settled (the repair for "
             "operations at different nodes)"),
 )}

@@ -30,9 +30,9 @@ from checks.algorithms.irbr.flight import FlightScope
 from checks.algorithms.irbr.operations import Bound
 from spec import irbr as I
 
-# The catalogue of Reading values (spec.irbr.READINGS adds to each the runs it is judged on and a note)
-READINGS = plugin.Catalogue({name: checked.reading for name, checked in I.READINGS.items()},
-                            describe=lambda reading: I.READINGS[reading.name].note)
+# The catalogue: spec.irbr.READINGS, each Reading with the runs it is judged on and a note
+READINGS = plugin.Catalogue(dict(I.READINGS),
+                            describe=lambda reading: reading.note)
 
 
 @attrs.frozen
@@ -60,7 +60,7 @@ SCOPES = {
 
 def judged_on(subject: str) -> list[tuple[str, I.Reading]]:
     """The catalogue's readings whose runs of `subject` are judged, in catalogue order."""
-    return [(name, checked.reading) for name, checked in I.READINGS.items() if subject in checked.runs]
+    return [(name, reading) for name, reading in I.READINGS.items() if subject in reading.runs]
 
 
 def checks(scope: Scope):
@@ -72,19 +72,19 @@ def checks(scope: Scope):
                        proofs.covering_scope(scope.covering_bounds),
                        functools.partial(proofs.covering, scope.covering_bounds))
     for name, reading in judged_on(operations.SUBJECT):
-        yield plugin.Exploration(name, tuple(p.name for p in operations.claims()),
+        yield plugin.Exploration(name, tuple(p.name for p in I.PUBLISH_PROPERTIES),
                                  operations.describe(scope.one_at_a_time),
                                  functools.partial(operations.systems, scope.one_at_a_time, reading),
                                  operations.invariants, operations.witnesses,
                                  functools.partial(operations.trace_document, reading), steps="operations",
                                  where=lambda kl: f"(k, L) = {kl}")
     for name, reading in judged_on(flight.SUBJECT):
-        yield plugin.Exploration(name, tuple(p.name for p in flight.claims()), scope.in_flight.describe(),
+        yield plugin.Exploration(name, tuple(p.name for p in I.FLIGHT_PROPERTIES), scope.in_flight.describe(),
                                  functools.partial(flight.systems, scope.in_flight, reading),
                                  flight.invariants, flight.witnesses,
                                  functools.partial(flight.trace_document, reading, scope.in_flight.crashes))
     for name, reading in judged_on(operations.SUBJECT):
-        for prop in operations.claims():
+        for prop in I.PUBLISH_PROPERTIES:
             yield plugin.Search(prop.name, name, f"{scope.hypothesis_examples} {operations.RANDOM_SCOPE}",
                                 operations.workloads, functools.partial(operations.judge, prop, reading),
                                 functools.partial(operations.example_document, prop.name, reading),

@@ -32,10 +32,6 @@ FLIGHT_FILTERS = FILTERS[:2]  # x in 0..9 covers x in 0..4
 FLIGHT_EVENT = (("x", 2),)
 
 
-def claims() -> list:
-    return I.FLIGHT_PROPERTIES
-
-
 @attrs.frozen
 class FlightScope:
     k: int
@@ -170,11 +166,11 @@ def systems(scope: FlightScope, reading: I.Reading):
 
 
 def invariants(label=None) -> dict:
-    return {p.name: (lambda s, p=p: (r := quiet_run(s)) is None or p.predicate(r)) for p in claims()}
+    return {p.name: (lambda s, p=p: (r := quiet_run(s)) is None or p.predicate(r)) for p in I.FLIGHT_PROPERTIES}
 
 
 def witnesses(label=None) -> dict:
-    return {p.name: (lambda s, p=p: (r := quiet_run(s)) is not None and p.witness(r)) for p in claims()}
+    return {p.name: (lambda s, p=p: (r := quiet_run(s)) is not None and p.witness(r)) for p in I.FLIGHT_PROPERTIES}
 
 
 def _text(item) -> Any:
@@ -201,10 +197,10 @@ def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> FlightReplay:
     """Rebuild the network and its subscriptions, take each recorded step (refusing one that is
     not possible), and judge the property once all is quiet. Returns what it computed
     (`reproduced`: True if the property fails), which draws itself."""
-    prop = next((p for p in claims() if p.name == doc.get("property")), None)
+    prop = next((p for p in I.FLIGHT_PROPERTIES if p.name == doc.get("property")), None)
     if prop is None:
         raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
-                         f"{', '.join(p.name for p in claims())}")
+                         f"{', '.join(p.name for p in I.FLIGHT_PROPERTIES)}")
     net = I.network(I.Space(doc["k"], doc["L"]), doc["live"], reading.representative, reading.tables)
     for node, text in doc["subscriptions"]:
         net = I.subscribe(net, node, I.parse_filter(text), reading.covering)[0]

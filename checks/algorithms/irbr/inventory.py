@@ -31,7 +31,7 @@ IN_FLIGHT_DESIGNS = (DEFAULT, DEFAULT + "/widen-then-withdraw-settled")
 WITHOUT_CONCURRENCY_RULE = (DEFAULT + "/withdraw-at-once",)
 
 
-def claims() -> list[PaperClaim]:
+def sentences() -> list[PaperClaim]:
     return [
         # ---- abstract (English, as printed; the Chinese abstract says the same but for its last claims)
         PaperClaim("abstract", "The IRBR protocol guarantees that the subscribing nodes always receive the interested "

@@ -29,10 +29,6 @@ FILTERS = (I.parse_filter("x in 0..9"), I.parse_filter("x in 0..4"), I.parse_fil
 EVENTS = ({"x": 2}, {"x": 7})
 
 
-def claims() -> list:
-    return I.PUBLISH_PROPERTIES
-
-
 # --------------------------------------------------------------------------------------------
 # Exhaustive: every live set, every operation sequence, every publisher and event
 # --------------------------------------------------------------------------------------------
@@ -111,11 +107,11 @@ def runs_of(net: I.Network) -> tuple[I.PublishRun, ...]:
 
 
 def invariants(label=None) -> dict:
-    return {p.name: (lambda s, p=p: all(p.predicate(r) for r in runs_of(s.net))) for p in claims()}
+    return {p.name: (lambda s, p=p: all(p.predicate(r) for r in runs_of(s.net))) for p in I.PUBLISH_PROPERTIES}
 
 
 def witnesses(label=None) -> dict:
-    return {p.name: (lambda s, p=p: any(p.witness(r) for r in runs_of(s.net))) for p in claims()}
+    return {p.name: (lambda s, p=p: any(p.witness(r) for r in runs_of(s.net))) for p in I.PUBLISH_PROPERTIES}
 
 
 # --------------------------------------------------------------------------------------------
@@ -137,7 +133,7 @@ def trace_document(reading: I.Reading, prop: str, label, trace) -> dict[str, Any
     """A shortest trace of exhaustive search: its first network and operations, and the first
     publication of the last network that violates `prop`."""
     net0, last = trace[0].state.net, trace[-1].state.net
-    claim = next(p for p in claims() if p.name == prop)
+    claim = next(p for p in I.PUBLISH_PROPERTIES if p.name == prop)
     run = next(r for r in runs_of(last) if not claim.predicate(r))
     return document(prop, reading.name, "exhaustive", net0.space.k, net0.space.L, sorted(net0.live),
                     [spec_operation(step.action) for step in trace[1:]], run.publication.publisher,
@@ -148,10 +144,10 @@ def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> OperationsRepl
     """Rebuild the network, apply each operation (printing the filter tables it changes), publish
     and judge the property. Returns what it computed (`reproduced`: True if the property fails),
     which draws itself."""
-    prop = next((p for p in claims() if p.name == doc.get("property")), None)
+    prop = next((p for p in I.PUBLISH_PROPERTIES if p.name == doc.get("property")), None)
     if prop is None:
         raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
-                         f"{', '.join(p.name for p in claims())}")
+                         f"{', '.join(p.name for p in I.PUBLISH_PROPERTIES)}")
     net = I.network(I.Space(doc["k"], doc["L"]), doc["live"], reading.representative, reading.tables)
     say(f"IRBR ({reading.name}) on k={doc['k']}, L={doc['L']}, live nodes {sorted(net.live)}")
     first, done = net, []

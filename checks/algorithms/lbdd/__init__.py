@@ -73,8 +73,8 @@ def describe_reading(reading: L.Reading) -> str:
 
 CATALOGUE = plugin.Catalogue(L.READINGS, describe_reading, key=("corrected", "literal"))
 
-# The claims about every run (the statistical ones need n >= 100, which only Spark reaches).
-TREE_PROPERTIES = tuple(p.name for p in L.EVERY_RUN_PROPERTIES)
+# The properties of every run (the statistical ones need n >= 100, which only Spark reaches).
+EVERY_RUN = tuple(p.name for p in L.EVERY_RUN_PROPERTIES)   # the names of the spec's group
 PARTITION = L.PARTITION.name
 
 
@@ -125,7 +125,7 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
     for name in EXPLORED_READINGS:
         yield exploration(scope, name)
     for name in HYPOTHESIS_READINGS:
-        for prop in TREE_PROPERTIES:
+        for prop in EVERY_RUN:
             yield search(scope, prop, name)
 
 
@@ -178,11 +178,11 @@ def partition_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
 def exploration(scope: Scope, name: str) -> plugin.Exploration:
     reading = L.READINGS[name]
     run_of = functools.lru_cache(maxsize=8)(lambda state: L.dissemination(state, reading))
-    claims = [get(NAME, p) for p in TREE_PROPERTIES]
-    invariants = {p.name: (lambda s, p=p: p.predicate(run_of(s))) for p in claims}
-    witnesses = {p.name: (lambda s, p=p: p.witness(run_of(s))) for p in claims if p.witness}
+    props = [get(NAME, p) for p in EVERY_RUN]
+    invariants = {p.name: (lambda s, p=p: p.predicate(run_of(s))) for p in props}
+    witnesses = {p.name: (lambda s, p=p: p.witness(run_of(s))) for p in props if p.witness}
     return plugin.Exploration(
-        name, TREE_PROPERTIES, " + ".join(space.describe() for space in scope.spaces),
+        name, EVERY_RUN, " + ".join(space.describe() for space in scope.spaces),
         systems=lambda: ((f"{space.bits}-bit digests", lbdd_system(space, reading)) for space in scope.spaces),
         invariants=lambda label: invariants, witnesses=lambda label: witnesses,
         document=lambda prop, label, trace: trace_document(prop, name, "exhaustive", trace),

@@ -23,7 +23,7 @@ AFTER_UPDATES = ("checked on the initial tree and on every state reached by fail
                  "(Algorithm 3), exhaustively over small digest spaces")
 
 
-def claims() -> list[PaperClaim]:
+def sentences() -> list[PaperClaim]:
     return [
         # ---------------------------------------------------------------- abstract
         PaperClaim("abstract", "A dissemination tree is constructed among the subscribers based on MD5, "

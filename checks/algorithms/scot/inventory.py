@@ -69,7 +69,7 @@ BASELINE = ("a claim about the BID baseline (uncontrolled flooding), not about O
 PRIORITY = "a claim of priority over the literature, not a property of the algorithms"
 
 
-def claims() -> list[PaperClaim]:
+def sentences() -> list[PaperClaim]:
     return [
         # ------------------------------------------------------------------ abstract
         PaperClaim("abstract",
