@@ -204,7 +204,7 @@ def registered(algorithm: str, declared: dict[str, plugin.Algorithm]) -> list[di
     return out
 
 
-def claims_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm] | None = None) -> list[dict[str, Any]]:
+def properties_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm] | None = None) -> list[dict[str, Any]]:
     """One entry per (algorithm, property): its claim, a combined verdict per reading, and overall.
 
     Registered properties with no record in the report are listed as "not checked" (with why,
@@ -275,7 +275,7 @@ def scope_of(entries: list[dict[str, Any]], readings: list[str]) -> str:
     return "; ".join(parts)
 
 
-def judge_sentence(claim: plugin.PaperClaim, entries: list[dict[str, Any]],
+def judge_sentence(claim: plugin.Sentence, entries: list[dict[str, Any]],
                    origins: dict[str, str]) -> tuple[str, str, dict[str, str]]:
     """A checked sentence's verdict, its note and each judging property's verdict under the
     readings the sentence speaks of. The sentence's verdict under a reading is the conjunction of
@@ -304,11 +304,11 @@ def judge_sentence(claim: plugin.PaperClaim, entries: list[dict[str, Any]],
     return verdict, note, per_property
 
 
-def inventory_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm] | None = None) -> list[dict[str, Any]]:
+def sentences_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm] | None = None) -> list[dict[str, Any]]:
     """Every claim sentence of each paper (its declaration's `inventory`) with one verdict: by the
     properties that check it (judge_sentence), by a reproduction, or "not checkable" with why."""
     declared = list(plugin.algorithms().values()) if algorithms is None else list(algorithms)
-    table = {(e["algorithm"], e["property"]): e for e in claims_table(report_path, declared)}
+    table = {(e["algorithm"], e["property"]): e for e in properties_table(report_path, declared)}
     out = []
     for algorithm in declared:
         origins = algorithm.readings.origins()
@@ -332,7 +332,7 @@ def inventory_table(report_path: str | Path, algorithms: Iterable[plugin.Algorit
     return out
 
 
-def print_inventory(rows: list[dict[str, Any]], console) -> None:
+def print_sentences(rows: list[dict[str, Any]], console) -> None:
     """A rich table: one row per paper sentence, its verdict and what judged it."""
     from rich.markup import escape
     from rich.table import Table
@@ -374,7 +374,7 @@ def by_counting(declaration: plugin.Algorithm | None, prop: str, readings: dict[
         combined["summary"] = f"violated by counting{where}: {refuted.refutation}. Found: {combined['summary']}"
 
 
-def print_claims(table: list[dict[str, Any]], console) -> None:
+def print_properties(table: list[dict[str, Any]], console) -> None:
     """A rich table: one row per (claim, reading), the counterexample's replay command on failures."""
     from rich.table import Table
 

@@ -237,18 +237,18 @@ def cmd_claims(args) -> int:
     from checks import claims
 
     if args.sentences:
-        rows = claims.inventory_table(args.report)
+        rows = claims.sentences_table(args.report)
         if args.json:
             print(json.dumps(rows, indent=1))
         else:
-            claims.print_inventory(rows, console)
+            claims.print_sentences(rows, console)
         return 0
-    table = claims.claims_table(args.report)
+    table = claims.properties_table(args.report)
     if args.json:
         print(json.dumps(table, indent=1))
     else:
-        claims.print_inventory(claims.inventory_table(args.report), console)
-        claims.print_claims(table, console)
+        claims.print_sentences(claims.sentences_table(args.report), console)
+        claims.print_properties(table, console)
     return 0
 
 

@@ -42,7 +42,7 @@ import attrs
 
 from checks.files import write_atomically
 from checks import counterexample, plugin
-from checks.claims import FAILS, NOT_CHECKABLE, claims_table, inventory_table, load_report
+from checks.claims import FAILS, NOT_CHECKABLE, properties_table, sentences_table, load_report
 from checks.verdict import METHODS
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]   # the folder holding the `checks` package
@@ -422,7 +422,7 @@ def claims_section(ctx: DocsContext) -> str:
 
 def sentences_section(ctx: DocsContext) -> str | None:
     """Every claim sentence of the paper with one verdict (`pubsub-proofs claims --sentences`)."""
-    rows = inventory_table(ctx.report_path, [ctx.algorithm])
+    rows = sentences_table(ctx.report_path, [ctx.algorithm])
     if not rows:
         return None
     counts = {v: sum(r["verdict"] == v for r in rows) for v in dict.fromkeys(r["verdict"] for r in rows)}
@@ -587,7 +587,7 @@ def generate(report_path: str | Path = "reports/check.json", docs_dir: Path | st
         chosen = [a for a in declared.values() if a.name in present]
     else:
         chosen = list(algorithms)
-    entries = claims_table(report_path, chosen)
+    entries = properties_table(report_path, chosen)
     written: list[str] = []
     sources = [str(report_path)]
     # the index lists every declared algorithm's page, regenerated now or not
@@ -617,7 +617,7 @@ def generate(report_path: str | Path = "reports/check.json", docs_dir: Path | st
 def algorithms_section(report_path: Path, declared: list[plugin.Algorithm], docs_dir: Path, root: Path) -> str:
     """The project README's list of algorithms, one row each, from discovery: a new algorithm is
     listed by being declared (no prose to edit)."""
-    rows = inventory_table(report_path, declared)
+    rows = sentences_table(report_path, declared)
     verdicts = ("holds", FAILS, "ambiguous", NOT_CHECKABLE)
     lines = []
     for a in declared:

@@ -78,7 +78,7 @@ def summary(algorithm_name: str, report_path: str | Path = "reports/check.json")
     """An algorithm's properties, one line each: its claim and its verdict across readings."""
     algorithm = plugin.algorithm(algorithm_name)
     path = Path(report_path)
-    table = ({e["property"]: e for e in claims.claims_table(path, [algorithm])} if path.exists() else {})
+    table = ({e["property"]: e for e in claims.properties_table(path, [algorithm])} if path.exists() else {})
     return {"algorithm": algorithm.name, "title": algorithm.title,
             "properties": [{"property": p.name, "claim": p.claim,
                             "verdict": table.get(p.name, {}).get("overall", "not checked"),
@@ -96,7 +96,7 @@ def explain(algorithm_name: str, prop: str, report_path: str | Path = "reports/c
 
     sentences = []
     if algorithm.inventory is not None:
-        rows = {(r["section"], r["text"]): r for r in claims.inventory_table(path, [algorithm])} \
+        rows = {(r["section"], r["text"]): r for r in claims.sentences_table(path, [algorithm])} \
             if path.exists() else {}
         for claim in algorithm.inventory():
             if prop in claim.checked_by:

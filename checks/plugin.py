@@ -293,7 +293,7 @@ class Replayed:
 
 
 @attrs.frozen
-class PaperClaim:
+class Sentence:
     """One sentence of the paper that states a fact, a number, a theorem, a figure or a property
     of the algorithm: judged by the verdicts of the spec properties that check it, or not
     checkable, with why (lost from the extracted text, a measurement of a testbed this project
@@ -328,7 +328,7 @@ class PaperClaim:
 
     def __attrs_post_init__(self) -> None:
         if sum(map(bool, (self.checked_by, self.why, self.reproduced))) != 1:
-            raise ValueError(f"paper claim {self.section}: {self.text[:60]!r} needs one of checked_by, why or "
+            raise ValueError(f"sentence {self.section}: {self.text[:60]!r} needs one of checked_by, why or "
                              "reproduced")
 
 
@@ -352,7 +352,7 @@ class Algorithm:
     docs_page: str | None = None                 # docs/<file>.md, default docs/<name>.md
     bench: Callable[[], Mapping[str, Any]] | None = None      # figures for reports/bench.json
     unreached: Sequence[Any] = ()                # properties no check reaches, with why (issue 10)
-    inventory: Callable[[], Sequence[PaperClaim]] | None = None  # every claim sentence of the paper
+    inventory: Callable[[], Sequence[Sentence]] | None = None  # every claim sentence of the paper
 
     def __attrs_post_init__(self) -> None:
         if "default" not in self.scopes:

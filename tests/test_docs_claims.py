@@ -112,7 +112,7 @@ def project(tmp_path, monkeypatch):
 # --------------------------------------------------------------------------------------------
 
 def test_claims_table_combines_every_method_per_reading(toy_report):
-    table = by_property(claims.claims_table(toy_report))
+    table = by_property(claims.properties_table(toy_report))
     assert list(table) == ["a", "b", "c", "d", "e"]
     a, b, c, d, e = (table[p] for p in "abcde")
     assert a["claim"] == "sec. 9: a"
@@ -136,7 +136,7 @@ def test_claims_table_combines_every_method_per_reading(toy_report):
 
 def test_registered_claims_without_records_are_listed_as_not_checked(tmp_path):
     report = write_report(tmp_path / "check.json", [record("no_cycle", "exhaustive", "holds", algorithm="lbdd")])
-    table = by_property(claims.claims_table(report))
+    table = by_property(claims.properties_table(report))
     assert table["no_cycle"]["overall"] == "holds"
     assert table["depth_between_5_and_9"]["overall"] == "not checked"
     assert table["depth_between_5_and_9"]["claim"].startswith("sec. 4.3")
@@ -145,7 +145,7 @@ def test_registered_claims_without_records_are_listed_as_not_checked(tmp_path):
 def test_claims_a_declaration_says_no_check_reaches_are_listed_with_why(project, tmp_path):
     fixture = fixture_algorithm(tmp_path, unreached=[{"property": "counts_up", "why": "no run can show it"},
                                                   {"property": "is_fast", "claim": "sec. 3: fast", "why": "timing"}])
-    table = by_property(claims.claims_table("reports/check.json", [fixture]))
+    table = by_property(claims.properties_table("reports/check.json", [fixture]))
     assert list(table) == ["stays_small", "counts_up", "is_fast"]
     assert table["stays_small"]["overall"] == "ambiguous"
     assert table["counts_up"]["overall"] == "not checked" and table["counts_up"]["why"] == "no run can show it"
@@ -154,14 +154,14 @@ def test_claims_a_declaration_says_no_check_reaches_are_listed_with_why(project,
 
 def test_a_missing_report_is_a_clear_error(tmp_path):
     with pytest.raises(ValueError, match=r"no report at .*missing\.json: run `make check` first"):
-        claims.claims_table(tmp_path / "missing.json")
+        claims.properties_table(tmp_path / "missing.json")
     with pytest.raises(ValueError, match="no report at"):
         docs.generate(tmp_path / "missing.json", docs_dir=tmp_path / "docs")
 
 
 def test_print_claims_shows_verdicts_and_replay_commands(toy_report):
     console = Console(record=True, width=200)
-    claims.print_claims(claims.claims_table(toy_report), console)
+    claims.print_properties(claims.properties_table(toy_report), console)
     text = console.export_text()
     assert "toy.a" in text and "violated" in text and "holds" in text
     assert "pubsub-proofs replay z3-a.json" in text
@@ -353,7 +353,7 @@ def test_a_refutation_by_counting_is_stated_where_its_premise_holds_and_only_the
         record(mean, "exhaustive", "violated", "literal", "ex-l.json", algorithm="lbdd"),
         record("exactly_n_copies", "exhaustive", "violated", "literal", "ex-n.json", algorithm="lbdd"),
         record(mean, "spark", "violated", "rank-from-0", "sp.json", algorithm="lbdd")])
-    readings = by_property(claims.claims_table(report))[mean]["readings"]
+    readings = by_property(claims.properties_table(report))[mean]["readings"]
     corrected = readings["corrected"]
     assert corrected["verdict"] == "violated" and corrected["counting"] == next(p for p in L.PROPERTIES if p.name == mean).refutation
     assert corrected["summary"].startswith("violated by counting wherever exactly_n_copies holds (holds under")
@@ -366,11 +366,11 @@ def test_a_counterexample_at_a_size_the_paper_evaluates_follows_the_minimal_one(
     report = write_report(tmp_path / "check.json", [
         {**record("buckets_at_most_log2_n", "spark", "violated", "corrected", "small.json", algorithm="lbdd"),
          "evaluated_counterexample": "at100.json"}])
-    combined = by_property(claims.claims_table(report))["buckets_at_most_log2_n"]["readings"]["corrected"]
+    combined = by_property(claims.properties_table(report))["buckets_at_most_log2_n"]["readings"]["corrected"]
     assert combined["replay"] == "pubsub-proofs replay small.json"
     assert combined["evaluated_replay"] == "pubsub-proofs replay at100.json"
     console = Console(record=True, width=200)
-    claims.print_claims(claims.claims_table(report), console)
+    claims.print_properties(claims.properties_table(report), console)
     assert "smallest at a size the paper evaluates: pubsub-proofs replay at100.json" in console.export_text()
 
 

@@ -134,7 +134,7 @@ def test_a_question_is_labelled_and_never_listed_as_an_erratum(tmp_path, monkeyp
         {**rec, "property": "paper_bound", "claim": "sec. 1: the counter stays below 3"},
         {**rec, "property": "beats_the_baseline", "claim": "sec. 2 (worked cases): no worse"}]}))
     algorithm = honesty_algorithm(tmp_path)
-    table = {e["property"]: e for e in claims.claims_table(report, [algorithm])}
+    table = {e["property"]: e for e in claims.properties_table(report, [algorithm])}
     assert table["beats_the_baseline"]["question"] == "the paper shows two worked cases and an average"
     assert "question" not in table["paper_bound"]
     docs.generate(str(report), algorithms=[algorithm])

@@ -57,6 +57,6 @@ def test_the_claims_inventory_and_the_manifest_agree(name):
 
 def test_a_paper_claim_is_checked_or_says_why_not():
     with pytest.raises(ValueError, match="needs one of checked_by, why or reproduced"):
-        plugin.PaperClaim("sec. 1", "it is fast")
+        plugin.Sentence("sec. 1", "it is fast")
     with pytest.raises(ValueError, match="needs one of checked_by, why or reproduced"):
-        plugin.PaperClaim("sec. 1", "it is fast", checked_by=("p",), why="testbed")
+        plugin.Sentence("sec. 1", "it is fast", checked_by=("p",), why="testbed")

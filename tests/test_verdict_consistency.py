@@ -108,12 +108,12 @@ def readings_named(token: str, catalogue: plugin.Catalogue) -> list[str]:
 
 @pytest.fixture(scope="module")
 def sentences():
-    return claims.inventory_table(REPORT)
+    return claims.sentences_table(REPORT)
 
 
 @pytest.fixture(scope="module")
 def table():
-    return {(e["algorithm"], e["property"]): e for e in claims.claims_table(REPORT)}
+    return {(e["algorithm"], e["property"]): e for e in claims.properties_table(REPORT)}
 
 
 @pytest.mark.parametrize("name", sorted(ALGORITHMS))
@@ -185,7 +185,7 @@ def test_a_sentence_judged_by_a_reproduction_takes_its_verdict_and_evidence():
     assert verdict == V and "79.8% fewer, not 89%" in evidence and "482 candidate" in evidence
     assert inventory.fewer_sbp_messages(claimed=0.798)[0] == "holds"
     with pytest.raises(ValueError, match="needs one of checked_by, why or reproduced"):
-        plugin.PaperClaim("sec. 1", "text", why="no", reproduced=lambda: ("holds", ""))
+        plugin.Sentence("sec. 1", "text", why="no", reproduced=lambda: ("holds", ""))
 
 
 def test_every_reproduced_sentence_names_its_evidence(sentences):
@@ -243,19 +243,19 @@ def entry(name: str, **verdicts: str) -> dict:
 
 
 def test_a_sentence_with_alternative_readings_of_its_words_is_ambiguous_where_they_disagree():
-    claim = plugin.PaperClaim("s", "at most one copy", checked_by=("per_broker", "per_copy"), alternatives=True)
+    claim = plugin.Sentence("s", "at most one copy", checked_by=("per_broker", "per_copy"), alternatives=True)
     origins = {"a": "open", "b": "open"}
     verdict, note, each = claims.judge_sentence(claim, [entry("per_broker", a=V, b=H), entry("per_copy", a=H, b=H)],
                                                origins)
     assert (verdict, each) == ("ambiguous", {"per_broker": "ambiguous", "per_copy": "holds"})
     assert note.startswith("the sentence read as `per_broker`: depends on the open readings")
-    together = plugin.PaperClaim("s", "both", checked_by=("per_broker", "per_copy"))
+    together = plugin.Sentence("s", "both", checked_by=("per_broker", "per_copy"))
     assert claims.judge_sentence(together, [entry("per_broker", a=V, b=H), entry("per_copy", a=H, b=V)],
                                  origins)[0] == V
 
 
 def test_a_hazard_the_paper_warns_of_holds_where_its_property_fails():
-    claim = plugin.PaperClaim("s", "this may go wrong", checked_by=("ok",), warns=True, about=("without-rule",))
+    claim = plugin.Sentence("s", "this may go wrong", checked_by=("ok",), warns=True, about=("without-rule",))
     verdict, note, _ = claims.judge_sentence(claim, [entry("ok", without_rule=V, with_rule=H)],
                                              {"without-rule": "ablation", "with-rule": "open"})
     assert verdict == "holds" and note.startswith("holds under the ablation reading `without-rule`")
@@ -263,7 +263,7 @@ def test_a_hazard_the_paper_warns_of_holds_where_its_property_fails():
 
 
 def test_open_choices_decide_where_the_text_of_a_part_is_silent():
-    claim = plugin.PaperClaim("s", "a rule named, not given", checked_by=("ok",), open_choices=("design", "fixed"))
+    claim = plugin.Sentence("s", "a rule named, not given", checked_by=("ok",), open_choices=("design", "fixed"))
     verdict, note, _ = claims.judge_sentence(claim, [entry("ok", design=V, fixed=H, literal=V)],
                                              {"design": "repair", "fixed": "repair", "literal": "printed"})
     assert verdict == "ambiguous"

@@ -2,7 +2,7 @@
 or a property of the protocol, with the spec properties that judge it or why no check can (issue 10:
 `pubsub-proofs claims` and docs/irbr.md list them all). The paper is Chinese: texts are translated."""
 
-from checks.plugin import PaperClaim
+from checks.plugin import Sentence
 
 # "arrivable" (可达) as this project reads it; shared by the sentences that restate the guarantee
 ARRIVABLE = ("'arrivable' read as: routing tables repaired after failures (every live node names a live "
@@ -31,29 +31,29 @@ IN_FLIGHT_DESIGNS = (DEFAULT, DEFAULT + "/widen-then-withdraw-settled")
 WITHOUT_CONCURRENCY_RULE = (DEFAULT + "/withdraw-at-once",)
 
 
-def sentences() -> list[PaperClaim]:
+def sentences() -> list[Sentence]:
     return [
         # ---- abstract (English, as printed; the Chinese abstract says the same but for its last claims)
-        PaperClaim("abstract", "The IRBR protocol guarantees that the subscribing nodes always receive the interested "
+        Sentence("abstract", "The IRBR protocol guarantees that the subscribing nodes always receive the interested "
                    "events exactly once as long as the message from publishing nodes to subscribing nodes is "
                    "arrivable in the P2P network.",
                    checked_by=("every_interested_subscriber_notified_exactly_once", "no_node_receives_an_event_twice",
                                "steady_subscribers_notified_exactly_once"),
                    reading=ARRIVABLE),
-        PaperClaim("abstract", "At the same time, it can also disseminate an event to all interested subscribers with "
+        Sentence("abstract", "At the same time, it can also disseminate an event to all interested subscribers with "
                    "less network traffic.",
                    why="a message-count comparison with existing protocols (the Scribe-based one of sec. 4); "
                    "only reproduced in docs/irbr.md (Fig. 4(b), reference models), no spec property states it"),
-        PaperClaim("abstract", "A prototype pub/sub system has been developed on Pastry, and the experimental results "
+        Sentence("abstract", "A prototype pub/sub system has been developed on Pastry, and the experimental results "
                    "demonstrate the fault-tolerance and routing efficiency of the protocol.",
                    why="a FreePastry prototype and its simulation, which this project does not have; the "
                    "results are Fig. 4's, whose values are not in the extracted text beyond sec. 4's sentences"),
-        PaperClaim("abstract (Chinese)", "The IRBR protocol has good fault tolerance; ... at the same time, the protocol "
+        Sentence("abstract (Chinese)", "The IRBR protocol has good fault tolerance; ... at the same time, the protocol "
                    "also has higher event routing efficiency than existing protocols.",
                    why="a comparison with existing protocols measured on the paper's simulation; the project "
                    "models only the Scribe-based baseline, and only in the docs' Fig. 4 reproduction"),
         # ---- introduction (unnumbered), about IRBR itself; background on others' systems is left out
-        PaperClaim("introduction", "It can be integrated fairly naturally with the P2P network's own routing protocol, "
+        Sentence("introduction", "It can be integrated fairly naturally with the P2P network's own routing protocol, "
                    "and uses the fault-tolerance mechanisms of the P2P routing protocol to improve the reliability "
                    "of event delivery.",
                    printed=BESIDE_COVERING, checked_by=("every_interested_subscriber_notified_exactly_once",
@@ -61,45 +61,45 @@ def sentences() -> list[PaperClaim]:
                    reading="the P2P layer's fault tolerance read as routing tables repaired after failures: with "
                    "them nothing is lost in the explored scopes; with stale tables (no repair) events are lost "
                    "after one failure of a representative"),
-        PaperClaim("introduction", "As long as the publisher and the subscriber of an event are reachable from each "
+        Sentence("introduction", "As long as the publisher and the subscriber of an event are reachable from each "
                    "other in the P2P network, the subscriber will surely receive the event it subscribed to, and "
                    "receive it only once.",
                    checked_by=("every_interested_subscriber_notified_exactly_once", "no_node_receives_an_event_twice",
                                "steady_subscribers_notified_exactly_once"),
                    reading=ARRIVABLE),
-        PaperClaim("introduction", "Compared with existing content-based pub/sub systems on structured P2P networks, this "
+        Sentence("introduction", "Compared with existing content-based pub/sub systems on structured P2P networks, this "
                    "protocol needs fewer message forwardings to deliver an event to the subscribers.",
                    why="a comparison with other systems on the paper's simulation; only the Scribe-based baseline "
                    "is modelled, and only in the docs' Fig. 4(b) reproduction (reference models, no spec property)"),
-        PaperClaim("introduction", "Simulation experiments show that this protocol has good routing efficiency and "
+        Sentence("introduction", "Simulation experiments show that this protocol has good routing efficiency and "
                    "fault tolerance.",
                    why="the paper's FreePastry simulation (sec. 4, Fig. 4); a testbed this project does not have"),
         # ---- sec. 2 system model
-        PaperClaim("sec. 2", "NodeId necessarily has prefix as its prefix and acts as the 'representative' of the nodes "
+        Sentence("sec. 2", "NodeId necessarily has prefix as its prefix and acts as the 'representative' of the nodes "
                    "in this range; if no node in the whole network has a given prefix, the routing table has no "
                    "corresponding entry.",
                    why="the definition of Pastry's table RT^n, which spec.irbr.routing_table adopts; a definition, "
                    "nothing to judge (Table 1 reproduces it)"),
-        PaperClaim("sec. 2 Table 1", "For k = 4, L = 3 the routing table of node 213 is: 0 -> 031, 1 -> 102, 3 -> 320, "
+        Sentence("sec. 2 Table 1", "For k = 4, L = 3 the routing table of node 213 is: 0 -> 031, 1 -> 102, 3 -> 320, "
                    "20 -> 202, 22 -> 221, 23 -> 233, 210 -> 210, 211 -> 211, 212 -> 212.",
                    why="a worked example, reproduced exactly by tests/test_irbr.py "
                    "(test_table_1_routing_table_of_peer_213); a test of the spec, not a spec property"),
-        PaperClaim("sec. 2", "Node 213 sending a message to node 201 looks up the entry with prefix '20' in its "
+        Sentence("sec. 2", "Node 213 sending a message to node 201 looks up the entry with prefix '20' in its "
                    "routing table, sends the message to the next hop 202; node 202 then looks up the entry with "
                    "prefix '201' and forwards the message to its address.",
                    why="Pastry's point-to-point route, which the spec does not model (IRBR uses only the "
                    "delegation broadcast; the route appears only in the reference's Scribe baseline)"),
-        PaperClaim("sec. 2", "From the routing tables we can build for each node a spanning tree rooted at it by "
+        Sentence("sec. 2", "From the routing tables we can build for each node a spanning tree rooted at it by "
                    "'delegation of responsibility': each tree node is responsible for an identifier range, the root "
                    "for the whole identifier space, and every other node's range is part of its parent's.",
                    printed=BESIDE_COVERING, checked_by=("delegation_reaches_every_live_node_once",),
                    reading="the partition lemma proved with Z3 for every k, L, node and level (the delegated ranges partition the "
                    "identifier space) and judged on every explored network; it fails with stale tables"),
-        PaperClaim("sec. 2", "Hence a simple broadcast algorithm for P2P networks is 'source based forwarding'; the "
+        Sentence("sec. 2", "Hence a simple broadcast algorithm for P2P networks is 'source based forwarding'; the "
                    "IRBR protocol is based on this broadcast algorithm.",
                    printed=BESIDE_COVERING, checked_by=("delegation_reaches_every_live_node_once", "no_node_receives_an_event_twice")),
         # ---- sec. 3.1 filter tables
-        PaperClaim("sec. 3.1", "For each node of a structured P2P network its partition of the global identifier space "
+        Sentence("sec. 3.1", "For each node of a structured P2P network its partition of the global identifier space "
                    "is fixed: the routing table's entries and each entry's range are fixed, only the "
                    "'representative' of each range may change often; so filter tables can be organized by "
                    "identifier range.",
@@ -108,42 +108,42 @@ def sentences() -> list[PaperClaim]:
                    "representative choice (smallest, largest, per-node) and across failures, leaves and joins "
                    "that change representatives; 'fixed' number of entries read loosely (a range with no live "
                    "node has no entry)"),
-        PaperClaim("sec. 3.1", "f1 covers f2 iff E_f1 contains E_f2 (E_f: the set of events that satisfy f).",
+        Sentence("sec. 3.1", "f1 covers f2 iff E_f1 contains E_f2 (E_f: the set of events that satisfy f).",
                    checked_by=("covers_decides_covering",),
                    reading="for conjunctions of equality and range constraints on integer or string attributes; "
                    "the interval lemma is proved with Z3 for all bounds"),
-        PaperClaim("sec. 3.1", "Each filter entry (prefix, filter) of FT^n means that at least one node in the "
+        Sentence("sec. 3.1", "Each filter entry (prefix, filter) of FT^n means that at least one node in the "
                    "identifier range with prefix prefix is interested in E_filter.",
                    printed=BESIDE_COVERING, checked_by=("no_entry_outlives_its_subscription", "every_interested_subscriber_notified_exactly_once"),
                    reading="judged once all messages have arrived, for live subscribers only: the model keeps a "
                    "failed subscriber's entries on purpose, since covering after a failure rests on them (a join "
                    "design that drops them, ask-subscribers, loses events)"),
-        PaperClaim("sec. 3.1", "The prefix in a filter table may equal the node's own identifier, meaning the events its "
+        Sentence("sec. 3.1", "The prefix in a filter table may equal the node's own identifier, meaning the events its "
                    "application layer is interested in; every other prefix should have a corresponding entry in "
                    "the Pastry routing table.",
                    why="a shape condition of the tables that no spec property states; and the model keeps a "
                    "failed subscriber's entries (covering rests on them), so a prefix may outlive the last live "
                    "node of its range and its routing-table entry"),
         # ---- sec. 3.2 publish
-        PaperClaim("sec. 3.2", "When a node publishes an event, the event is forwarded to the other nodes along the "
+        Sentence("sec. 3.2", "When a node publishes an event, the event is forwarded to the other nodes along the "
                    "spanning tree rooted at that node.",
                    printed=BESIDE_COVERING, checked_by=("no_node_receives_an_event_twice", "delegation_reaches_every_live_node_once")),
-        PaperClaim("sec. 3.2", "During forwarding, if no node in the identifier range that a node of the spanning tree "
+        Sentence("sec. 3.2", "During forwarding, if no node in the identifier range that a node of the spanning tree "
                    "is responsible for is interested in the event, the event is not sent into that subtree.",
                    printed=BESIDE_COVERING, checked_by=("every_interested_subscriber_notified_exactly_once",),
                    reading="judged for safety: pruning never cuts off an interested live subscriber; that no copy "
                    "enters a range without a matching entry is how the spec forwards, not a judged property"),
-        PaperClaim("sec. 3.2 Fig. 2", "Node 213 publishes an event e satisfying f_a and f_b; its dissemination tree, "
+        Sentence("sec. 3.2 Fig. 2", "Node 213 publishes an event e satisfying f_a and f_b; its dissemination tree, "
                    "with each node's filter table and responsible range, is shown in Fig. 2.",
                    why="the figure's tree and filter tables are not in the extracted text"),
-        PaperClaim("sec. 3.2", "Since the dissemination tree is created dynamically when the event is published, changes "
+        Sentence("sec. 3.2", "Since the dissemination tree is created dynamically when the event is published, changes "
                    "of neighbouring nodes between the subscribe and the publish do not affect the delivery of the "
                    "event.",
                    printed=BESIDE_COVERING, checked_by=("every_interested_subscriber_notified_exactly_once",
                                "delegation_reaches_every_live_node_once"),
                    reading="publications judged after every sequence of subscribes, failures, leaves and joins of "
                    "the explored scopes, with repaired tables; stale tables lose events"),
-        PaperClaim("sec. 3.2", "A message only needs to be sent to any node of the target identifier range and does not "
+        Sentence("sec. 3.2", "A message only needs to be sent to any node of the target identifier range and does not "
                    "depend on particular fixed nodes, which further improves the protocol's fault tolerance.",
                    printed=BESIDE_COVERING, checked_by=("every_interested_subscriber_notified_exactly_once",),
                    reading="'any node': every representative choice holds; stale tables that use another live node "
@@ -153,39 +153,39 @@ def sentences() -> list[PaperClaim]:
                    "also fails there for a reason this sentence does not speak of (operations at two nodes), so "
                    "it does not judge this sentence"),
         # ---- sec. 3.3 subscribe
-        PaperClaim("sec. 3.3", "When a node receives a subscribe request from its application layer, it sends the "
+        Sentence("sec. 3.3", "When a node receives a subscribe request from its application layer, it sends the "
                    "subscription along the spanning tree rooted at itself to the other nodes.",
                    printed=BESIDE_COVERING, checked_by=("delegation_reaches_every_live_node_once", "every_interested_subscriber_notified_exactly_once"),
                    reading="the subscription uses the same delegation tree the property judges on publications "
                    "(unpruned); without covering (no-covering) it reaches every live node"),
-        PaperClaim("sec. 3.3", "A node receiving a subscription does not care from which incoming edge it came, but in "
+        Sentence("sec. 3.3", "A node receiving a subscription does not care from which incoming edge it came, but in "
                    "which identifier range (relative to itself) the subscriber lies, i.e. along which outgoing edge "
                    "it can reach the subscriber, and adds the corresponding entry to its filter table.",
                    printed=BESIDE_COVERING, checked_by=("every_interested_subscriber_notified_exactly_once",),
                    reading="the entry is (subscriber[:lcp + 1], filter), as Fig. 3 shows and tests/test_irbr.py "
                    "reproduces"),
-        PaperClaim("sec. 3.3", "If 213's filter table already has a length-3 prefix (e.g. 210) with filter f2 covering f1, "
+        Sentence("sec. 3.3", "If 213's filter table already has a length-3 prefix (e.g. 210) with filter f2 covering f1, "
                    "every node already knows some node in range '21' wants E_f2, so 213 only needs to send "
                    "subscribe(f1) to its length-3 entries (210, 211, 212), not to shorter-prefix entries.",
                    checked_by=("every_interested_subscriber_notified_exactly_once",),
                    reading="the covering rule read literally (any covering entry counts, an equal filter too) loses "
                    "events: two equal filters count on each other (4 operations, 3 nodes); the correction "
                    "covering-ordered (an equal filter counts only if its subscriber's identifier is smaller) holds"),
-        PaperClaim("sec. 3.3 Fig. 3", "Initially node 210 has defined f2 (011 holds (2, f2), 201 holds (21, f2), 210-213 "
+        Sentence("sec. 3.3 Fig. 3", "Initially node 210 has defined f2 (011 holds (2, f2), 201 holds (21, f2), 210-213 "
                    "hold (210, f2)); after 213 executes subscribe(f1), f1 covered by f2, nodes 210, 211, 212 and 213 "
                    "also hold (213, f1), the others are unchanged.",
                    why="a worked example, reproduced exactly by tests/test_irbr.py "
                    "(test_fig_3_filter_tables_after_a_covered_subscription); a test of the spec, not a spec property"),
-        PaperClaim("sec. 3.3", "In this way we can greatly reduce the number of subscription messages propagated in the "
+        Sentence("sec. 3.3", "In this way we can greatly reduce the number of subscription messages propagated in the "
                    "network.",
                    why="no number is given, and the project does not measure subscribe messages with against "
                    "without covering (bench.py reports messages per subscribe of the default reading only)"),
-        PaperClaim("sec. 3.3", "As the number of subscriptions in the whole system grows, a subscription message has "
+        Sentence("sec. 3.3", "As the number of subscriptions in the whole system grows, a subscription message has "
                    "fewer and fewer target nodes.",
                    why="a trend the paper does not measure and this project does not either; no spec property "
                    "counts subscribe messages"),
         # ---- sec. 3.4 unsubscribe
-        PaperClaim("sec. 3.4", "On unsubscribe(filter) the node notifies the other nodes that it is no longer interested "
+        Sentence("sec. 3.4", "On unsubscribe(filter) the node notifies the other nodes that it is no longer interested "
                    "in E_filter; and since filter may have covered other nodes' filters in neighbouring ranges, "
                    "those covered filters need special handling.",
                    open_choices=UNSUBSCRIBE_CHOICES, checked_by=("every_interested_subscriber_notified_exactly_once", "no_entry_outlives_its_subscription"),
@@ -193,27 +193,27 @@ def sentences() -> list[PaperClaim]:
                    "re-evaluates its own subscriptions and widens the ones no longer covered) holds; remove-only "
                    "loses a covered subscription (3 operations, 2 nodes)"),
         # ---- sec. 3.5 other issues
-        PaperClaim("sec. 3.5 (1)", "Different messages from one node to another may arrive along different paths, so the "
+        Sentence("sec. 3.5 (1)", "Different messages from one node to another may arrive along different paths, so the "
                    "send order cannot be judged from the receive order; if a node sends a subscribe and then an "
                    "unsubscribe, the unsubscribe may arrive first and leave the system in a wrong state.",
                    open_choices=IN_FLIGHT_DESIGNS, checked_by=("settled_network_delivers_exactly_once", "no_entry_outlives_its_subscription"),
                    reading="the hazard is confirmed: applying messages in arrival order (arrival) leaves an entry of "
                    "a withdrawn subscription, or removes a live one, and the settled network no longer delivers "
                    "exactly once"),
-        PaperClaim("sec. 3.5 (1)", "The IRBR protocol uses a mechanism similar to Lamport logical clocks to solve this "
+        Sentence("sec. 3.5 (1)", "The IRBR protocol uses a mechanism similar to Lamport logical clocks to solve this "
                    "problem.",
                    open_choices=IN_FLIGHT_DESIGNS, checked_by=("settled_network_delivers_exactly_once", "no_entry_outlives_its_subscription"),
                    reading="'Lamport-like' is unspecified: this project's lamport reading (each subscribe and "
                    "unsubscribe carries its subscriber's clock; nodes keep the latest per (subscriber, filter), "
                    "withdrawn ones too, and drop older messages) holds in the explored scopes"),
-        PaperClaim("sec. 3.5 (2)", "A node handling a subscribe narrows its sending range by the neighbouring ranges' "
+        Sentence("sec. 3.5 (2)", "A node handling a subscribe narrows its sending range by the neighbouring ranges' "
                    "subscriptions recorded in its filter table; under concurrent operations these may have changed, "
                    "making the node's decision incorrect.",
                    about=WITHOUT_CONCURRENCY_RULE, warns=True, checked_by=("steady_subscribers_notified_exactly_once",),
                    reading="the hazard is confirmed: without a concurrency rule (withdraw-at-once) a publish "
                    "overtakes the widening a covering unsubscribe triggers and a steady subscriber misses the "
                    "event (5 steps, 3 nodes)"),
-        PaperClaim("sec. 3.5 (2)", "IRBR requires that after a node executes unsubscribe, it monitors the messages "
+        Sentence("sec. 3.5 (2)", "IRBR requires that after a node executes unsubscribe, it monitors the messages "
                    "arriving for some time afterwards and takes measures to keep the system state consistent.",
                    open_choices=IN_FLIGHT_DESIGNS, checked_by=("steady_subscribers_notified_exactly_once", "settled_network_delivers_exactly_once"),
                    reading="the rule is unspecified: this project's widen-then-withdraw (an 'uncover' notice spreads "
@@ -221,49 +221,49 @@ def sentences() -> list[PaperClaim]:
                    "one node but is violated with one operation at each of two nodes (a subscription counts on a "
                    "covering subscription still in flight; 10 steps); the repair widen-then-withdraw-settled "
                    "(count only on settled subscriptions) holds there"),
-        PaperClaim("sec. 3.5 (3)", "When a node joins the network, its event notification layer can initialize its "
+        Sentence("sec. 3.5 (3)", "When a node joins the network, its event notification layer can initialize its "
                    "filter table from other nodes' information.",
                    printed=BESIDE_COVERING, checked_by=("every_interested_subscriber_notified_exactly_once",),
                    reading="copying the filter table of the closest live node (copy-closest, the sentence read "
                    "literally) holds; recording only subscriptions sent as far as the newcomer (ask-subscribers) "
                    "loses events (4 operations)"),
-        PaperClaim("sec. 3.5 (3)", "When a node leaves, message propagation in the system should be affected as little "
+        Sentence("sec. 3.5 (3)", "When a node leaves, message propagation in the system should be affected as little "
                    "as possible; IRBR provides mechanisms to support nodes joining and leaving.",
                    printed=BESIDE_COVERING, checked_by=("every_interested_subscriber_notified_exactly_once", "no_node_receives_an_event_twice"),
                    reading="the leave mechanism is unspecified: this project's design (unsubscribe each filter, so "
                    "what it covered is widened first, then depart as a failure) holds in every explored run"),
         # ---- sec. 4 evaluation
-        PaperClaim("sec. 4", "A prototype was built on FreePastry 1.3.2 and simulated with FreePastry's network "
+        Sentence("sec. 4", "A prototype was built on FreePastry 1.3.2 and simulated with FreePastry's network "
                    "simulator; in the experiments the P2P network has 1,000 nodes.",
                    why="the paper's testbed, which this project does not have; the docs' Fig. 4 reproduction "
                    "adopts the 1,000 nodes in a reference model"),
-        PaperClaim("sec. 4", "A Scribe-based protocol was implemented for comparison under the same environment and "
+        Sentence("sec. 4", "A Scribe-based protocol was implemented for comparison under the same environment and "
                    "load, with a single rendezvous node in the network.",
                    why="a baseline of the paper's testbed; the project models it only in reference/irbr.py for the "
                    "docs' Fig. 4 reproduction, and no spec property judges it"),
-        PaperClaim("sec. 4 Fig. 4(a)", "When the node failure rate rises from 0.5% to 10%, the Scribe-based protocol's "
+        Sentence("sec. 4 Fig. 4(a)", "When the node failure rate rises from 0.5% to 10%, the Scribe-based protocol's "
                    "event loss rate rises from 1.35% to 20.27%.",
                    why="a simulation of 1,000 nodes whose failure timing the paper does not give; reproduced only "
                    "in docs/irbr.md with reference models and an explicit failure window, not a spec property"),
-        PaperClaim("sec. 4 Fig. 4(a)", "while the IRBR protocol's event loss rate only rises from 0.11% to 0.28%.",
+        Sentence("sec. 4 Fig. 4(a)", "while the IRBR protocol's event loss rate only rises from 0.11% to 0.28%.",
                    why="a simulation whose failure timing and repair the paper does not give; the docs' "
                    "reproduction finds these numbers fit only IRBR sending to another live node of a range at once "
                    "(stale-alternates) plus events in flight at failing nodes, not stale tables"),
-        PaperClaim("sec. 4 Fig. 4(b)", "With the number of nodes interested in an event on the X axis and the number of "
+        Sentence("sec. 4 Fig. 4(b)", "With the number of nodes interested in an event on the X axis and the number of "
                    "message forwardings needed to deliver it on the Y axis, the IRBR protocol has higher event "
                    "forwarding efficiency than the Scribe-based protocol.",
                    why="a simulation whose values are not in the extracted text; reproduced only in docs/irbr.md "
                    "(messages per event of the reference against its Scribe baseline), not a spec property"),
         # ---- sec. 5 conclusion
-        PaperClaim("sec. 5", "IRBR integrates fairly naturally with the routing protocol of the P2P network, and can "
+        Sentence("sec. 5", "IRBR integrates fairly naturally with the routing protocol of the P2P network, and can "
                    "therefore provide higher reliability guarantees.",
                    checked_by=("every_interested_subscriber_notified_exactly_once",
                                "steady_subscribers_notified_exactly_once"),
                    reading="'higher' read as IRBR's own guarantee (exactly once while arrivable), which the checks "
                    "judge; the comparison with Scribe is only in the docs' Fig. 4 reproduction"),
-        PaperClaim("sec. 5", "At the same time it also has higher event routing efficiency.",
+        Sentence("sec. 5", "At the same time it also has higher event routing efficiency.",
                    why="a comparison measured on the paper's simulation (Fig. 4(b)); reproduced only in the docs"),
-        PaperClaim("sec. 5", "The protocol currently applies only to prefix-based structured P2P networks, including "
+        Sentence("sec. 5", "The protocol currently applies only to prefix-based structured P2P networks, including "
                    "Pastry and Tapestry.",
                    why="a statement of scope: the model is prefix-based (Pastry-style) only, and whether IRBR could "
                    "work on other overlays is not a property of this one"),
