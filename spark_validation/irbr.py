@@ -8,7 +8,7 @@ Each seed is one workload (reference.irbr.random_workload): k in (2, 4, 16), 2..
 over two attributes, so that filters often cover one another), unsubscribes, publishes, failures
 and joins, ending with a publish. The workload is replayed on reference.irbr.Network under each
 reading of the spec's catalogue marked for Spark (spec.irbr.READINGS), and every publication is
-judged by the spec's own predicates (the properties whose subject is a PublishRun, the ones
+judged by the spec's own predicates (its group PUBLISH_PROPERTIES, the ones
 exhaustive search calls): a property holds for the workload when it holds for each of its
 publications. A failing workload is shrunk (operations, then nodes no operation names, dropped
 while the property still fails); the checks turn it into a document that replays on the spec.
@@ -44,7 +44,7 @@ class IrbrJob(JudgedJob):
         if min(self.max_nodes, self.max_operations, self.small_nodes) < 2 or self.large_every < 1:
             raise ValueError("max_nodes, max_operations and small_nodes must be at least 2, large_every at least 1")
 
-    def judged(self, reading: str) -> list:
+    def properties_of(self, reading: str) -> list:
         return I.PUBLISH_PROPERTIES
 
     def metric_columns(self) -> list[str]:

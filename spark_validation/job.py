@@ -1,7 +1,7 @@
 """What every Spark job shares: its columns, its configuration and its check of the readings asked for.
 
 A job judges each random instance under each of its readings by the properties that reading is
-held to (`judged(reading)`, the spec's own Property objects), one boolean column per property and
+held to (`properties_of(reading)`, the spec's own Property objects), one boolean column per property and
 one per witness (spec.registry.Column spells them), plus integer metrics. Its configuration is
 its attrs fields, so that a summary's `config` gives the same job back (`from_config`). The jobs
 of the papers and of a plug-in (the test suite's token ring) derive from `JudgedJob`; the runner
@@ -39,7 +39,7 @@ def arrow_schema(job: Job) -> pa.Schema:
 class JudgedJob:
     """The shared part of a job (an attrs class with `algorithm` and `readings` fields).
 
-    A subclass sets KNOWN (the readings it can run, in order) and defines `judged(reading)`, the
+    A subclass sets KNOWN (the readings it can run, in order) and defines `properties_of(reading)`, the
     properties of that reading's instances, and `metric_columns()`; `reading_columns()` adds
     columns per reading (LBDD's `distinguished`)."""
 
@@ -47,7 +47,7 @@ class JudgedJob:
     algorithm: str
     readings: tuple[str, ...]
 
-    def judged(self, reading: str) -> list[Property]:
+    def properties_of(self, reading: str) -> list[Property]:
         raise NotImplementedError
 
     def metric_columns(self) -> list[str]:
@@ -65,20 +65,20 @@ class JudgedJob:
             raise ValueError(f"no {self.algorithm.upper()} reading asked for; known: {', '.join(self.KNOWN)}")
 
     def columns(self) -> list[Column]:
-        return [Column(r, p.name) for r in self.readings for p in self.judged(r)]
+        return [Column(r, p.name) for r in self.readings for p in self.properties_of(r)]
 
     def check_columns(self) -> list[str]:
         return [str(c) for c in self.columns()]
 
     def witness_columns(self) -> list[str]:
         """Per property its witness (where it has one), then the per-reading columns."""
-        return [str(Column(r, p.name, witness=True)) for r in self.readings for p in self.judged(r)
+        return [str(Column(r, p.name, witness=True)) for r in self.readings for p in self.properties_of(r)
                 if p.witness] + self.reading_columns()
 
     def property_of(self, column: str) -> tuple[str, Property]:
         """The reading and the Property a check column judges."""
         c = Column.parse(column)
-        found = [p for p in self.judged(c.reading) if p.name == c.property] if c.reading in self.readings else []
+        found = [p for p in self.properties_of(c.reading) if p.name == c.property] if c.reading in self.readings else []
         if not found:
             raise ValueError(f"{column!r} is not a check column of this {self.algorithm} job")
         return c.reading, found[0]
@@ -88,7 +88,7 @@ class JudgedJob:
 
     def record(self, rows: dict[str, list], reading: str, verdicts: dict[str, bool], seen: dict[str, bool]) -> None:
         """One instance's verdicts (and witnesses) under `reading`, by property name."""
-        for p in self.judged(reading):
+        for p in self.properties_of(reading):
             rows[str(Column(reading, p.name))].append(bool(verdicts[p.name]))
             if p.witness:
                 rows[str(Column(reading, p.name, witness=True))].append(bool(seen[p.name]))

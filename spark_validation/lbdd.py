@@ -34,7 +34,7 @@ class LbddJob(JudgedJob):
         if self.max_subscribers < 1:
             raise ValueError(f"max_subscribers must be at least 1, not {self.max_subscribers}")
 
-    def judged(self, reading: str) -> list:
+    def properties_of(self, reading: str) -> list:
         return L.PROPERTIES
 
     def reading_columns(self) -> list[str]:

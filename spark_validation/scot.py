@@ -68,7 +68,7 @@ class ScotJob(JudgedJob):
         if min(self.max_tree, self.max_m, self.max_subscribers) < 1:
             raise ValueError("max_tree, max_m and max_subscribers must all be at least 1")
 
-    def judged(self, reading: str) -> list:
+    def properties_of(self, reading: str) -> list:
         return S.properties_of(reading)
 
     def metric_columns(self) -> list[str]:
@@ -110,7 +110,7 @@ class ScotJob(JudgedJob):
             rows["seed"].append(seed)
             rows["n"].append(sc.scot.broker_count())
             for reading, (run, _) in runs.items():
-                self.record(rows, reading, *judge(self.judged(reading), run))
+                self.record(rows, reading, *judge(self.properties_of(reading), run))
             every = self.runs(sc, seed, DEFAULT_READINGS) if runs.keys() != set(DEFAULT_READINGS) else runs
             metrics = {
                 "brokers": sc.scot.broker_count(), "subscribers": len(sc.subscriber_hosts),

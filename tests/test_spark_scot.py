@@ -82,7 +82,7 @@ def test_bad_job_parameters_are_refused():
         ScotJob(readings=("snr", "nosuch"))
     with pytest.raises(ValueError, match="at least 1"):
         ScotJob(max_m=0)
-    assert [p.name for p in ScotJob().judged("dnr-skip-congested-acols")] == list(S.ROUTER_PROPERTIES["dnr"])
+    assert [p.name for p in ScotJob().properties_of("dnr-skip-congested-acols")] == list(S.ROUTER_PROPERTIES["dnr"])
 
 
 def test_the_job_reads_the_specs_catalogue_and_is_remade_from_its_config():

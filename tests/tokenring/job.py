@@ -38,7 +38,7 @@ class TokenRingJob(JudgedJob):
     def __attrs_post_init__(self) -> None:
         self.check_readings()
 
-    def judged(self, reading: str) -> list:
+    def properties_of(self, reading: str) -> list:
         return [get(T.ALGORITHM, PROPERTY)]
 
     def metric_columns(self) -> list[str]:
