@@ -131,6 +131,21 @@ def refuse_if_too_long(job, instances: int, master: str, unit: str) -> None:
                          "or run it on a cluster with --master spark://HOST:PORT")
 
 
+def refuse_another_kind(path: Path, option: str) -> None:
+    """A validation summary replaces only a validation summary: a file there of another kind (a
+    check report, anything else) is an error, never overwritten."""
+    if not path.exists():
+        return
+    try:
+        existing = json.loads(path.read_text())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        existing = None
+    if not (isinstance(existing, dict) and "results" not in existing and {"algorithm", "checks", "config"} <= set(existing)):
+        kind = "a check report" if isinstance(existing, dict) and "results" in existing else "not a validation summary"
+        raise ValueError(f"{option} {path} is {kind}; a validation writes only over its own summary: give {option} "
+                         "another path")
+
+
 def cmd_validate(args) -> int:
     from checks import counterexample, engine, plugin
     from spark_validation.runner import validate
@@ -142,6 +157,8 @@ def cmd_validate(args) -> int:
     for option, path in (("--json", args.json), ("--out", args.out and Path(args.out) / "summary.json")):
         if path:
             counterexample.check_output_path(path, option)
+    if args.json:
+        refuse_another_kind(Path(args.json), "--json")
     job = algorithm.spark.job()
     if args.readings is not None:
         import attrs
@@ -386,6 +403,8 @@ def main(argv: list[str] | None = None) -> int:
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, _on_ctrl_c)
         sys.unraisablehook = _quiet_interrupted_finalizers
+    if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:   # a terminated run stops as an interrupted one does
+        signal.signal(signal.SIGTERM, _on_ctrl_c)
     try:
         return args.func(args)
     except (ValueError, TypeError, OSError) as e:  # bad input, as the spec and reference reject it

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from checks import counterexample, engine, plugin
-from checks.files import write_atomically
+from checks.files import Lock, alive, write_atomically
 from checks.verdict import METHODS, CheckResult, Verdict
 from spec.registry import Key
 
@@ -177,11 +177,26 @@ class Staging:
     """Counterexamples of a run: written under a fresh hidden folder beside their final one and
     named by their final path, moved into place by `commit()`, thrown away by `discard()`."""
 
+    PREFIX = ".staging-"
+
     def __init__(self, folder: Path):
         self.folder = folder
         folder.parent.mkdir(parents=True, exist_ok=True)
-        self.root = Path(tempfile.mkdtemp(dir=folder.parent, prefix=".staging-"))
+        self.remove_stale(folder.parent)
+        self.root = Path(tempfile.mkdtemp(dir=folder.parent, prefix=f"{self.PREFIX}{os.getpid()}-"))
         self.written: list[str] = []
+
+    @classmethod
+    def remove_stale(cls, parent: Path) -> list[Path]:
+        """The staging folders a killed run left (named by the pid of a process that is gone),
+        removed; a live run's are left alone."""
+        gone = []
+        for staging in parent.glob(f"{cls.PREFIX}*"):
+            pid = staging.name[len(cls.PREFIX):].split("-", 1)[0]
+            if staging.is_dir() and pid.isdigit() and not alive(int(pid)):
+                shutil.rmtree(staging, ignore_errors=True)
+                gone.append(staging)
+        return gone
 
     def write(self, doc: dict[str, Any]) -> str:
         final = counterexample.store(doc, self.folder, staged=self.root)
@@ -376,12 +391,24 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         algorithm.scope(scope)
         if algorithm.spark is not None and scope not in algorithm.spark.instances:
             raise ValueError(f"{algorithm.name}'s Spark job has no number of instances for scope {scope!r}")
-    previous = load_previous(report)
-    timings = timings_path(report)
-    previous_timings = load_timings(timings)
-    out_root = report.parent
-    folder = counterexample_folder(report)
-    staging = Staging(folder)
+    lock = Lock(report, "check run")   # read the previous report only once no other run writes it
+    lock.__enter__()
+    try:
+        previous = load_previous(report)
+        if previous is not None and previous.get("scope") != scope and (
+                methods is not None or runtime is not None or
+                {a.name for a in algorithms} != set(plugin.algorithms())):
+            raise ValueError(f"{report} holds scope {previous.get('scope')!r}, and this run checks only part of "
+                             f"scope {scope!r}: it would replace every record with its own; give it another "
+                             f"--report, or run every algorithm and method")
+        timings = timings_path(report)
+        previous_timings = load_timings(timings)
+        out_root = report.parent
+        folder = counterexample_folder(report)
+        staging = Staging(folder)
+    except BaseException:
+        lock.__exit__()
+        raise
     results: list[CheckResult] = []
     problems: list[str] = []
     manifests: dict[str, dict[str, Any]] = {}
@@ -447,6 +474,7 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         remove_unreferenced(folder, merged)
     finally:
         staging.discard()
+        lock.__exit__()
     return results, problems
 
 

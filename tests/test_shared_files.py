@@ -1,0 +1,117 @@
+"""Runs that share files lose nothing (issue 22, first part): one writer per report (a lock naming
+its holder, taken over when the holder is dead), a report of another kind or scope is refused, a
+killed run's staging is removed by the next, SIGTERM stops a run as Ctrl-C does, and files get
+the usual permissions."""
+
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from checks import cli
+from checks.files import Busy, Lock, write_atomically
+from checks.runner import Staging
+
+ROOT = Path(__file__).resolve().parents[1]
+CLI = [sys.executable, "-m", "checks.cli"]
+HOLD = ("import sys, time; from checks.files import Lock\n"
+        "with Lock(sys.argv[1], 'check run'):\n    print('held', flush=True); time.sleep(600)")
+
+
+def dead_pid() -> int:
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+def test_files_are_written_with_the_usual_permissions(tmp_path):
+    old = os.umask(0o022)
+    try:
+        write_atomically(tmp_path / "r.json", "{}")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "r.json").stat().st_mode) == 0o644
+
+
+def test_a_second_writer_is_refused_naming_the_holder_and_gets_the_lock_once_it_is_released(tmp_path):
+    report = tmp_path / "check.json"
+    with Lock(report, "check run"):
+        with pytest.raises(Busy, match=rf"another check run \(pid {os.getpid()}\) is writing .*check.json"):
+            Lock(report, "check run").__enter__()
+    with Lock(report, "check run"):
+        pass
+    assert not (tmp_path / "check.json.lock").exists()
+
+
+def test_two_real_check_processes_one_report_and_a_dead_holders_lock_taken_over(tmp_path):
+    report = tmp_path / "check.json"
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(report)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        second = subprocess.run(CLI + ["check", "lbdd", "--methods", "z3", "--report", str(report)], cwd=ROOT,
+                                capture_output=True, text=True)
+        assert second.returncode == 2 and f"another check run (pid {holder.pid}) is writing" in second.stderr
+        assert "Traceback" not in second.stderr and not report.exists()
+    finally:
+        holder.send_signal(signal.SIGKILL)    # dies holding the lock: its lock file stays behind
+        holder.wait()
+    assert (tmp_path / "check.json.lock").exists()
+    third = subprocess.run(CLI + ["check", "lbdd", "--methods", "z3", "--report", str(report)], cwd=ROOT,
+                           capture_output=True, text=True)
+    assert third.returncode == 0, third.stderr[-500:]
+    assert {r["algorithm"] for r in json.loads(report.read_text())["results"]} == {"lbdd"}
+
+
+def test_a_partial_run_refuses_a_report_of_another_scope(tmp_path, capsys):
+    report = tmp_path / "check.json"
+    report.write_text(json.dumps({"scope": "large", "mismatches": [], "results": [
+        {"algorithm": "lbdd", "property": "p", "reading": "r", "method": "z3", "verdict": "holds"}]}))
+    before = report.read_text()
+    assert cli.main(["check", "lbdd", "--methods", "z3", "--report", str(report)]) == 2
+    err = capsys.readouterr().err
+    assert "holds scope 'large'" in err and "another" in err and report.read_text() == before
+
+
+def test_validate_refuses_to_write_its_summary_over_a_check_report(tmp_path, capsys):
+    report = tmp_path / "check.json"
+    report.write_text(json.dumps({"scope": "default", "mismatches": [], "results": []}))
+    before = report.read_text()
+    assert cli.main(["validate", "lbdd", "--instances", "10", "--json", str(report)]) == 2
+    assert "is a check report" in capsys.readouterr().err and report.read_text() == before
+    other = tmp_path / "notes.json"
+    other.write_text('{"mine": 1}')
+    assert cli.main(["validate", "lbdd", "--instances", "10", "--json", str(other)]) == 2
+    assert "not a validation summary" in capsys.readouterr().err and other.read_text() == '{"mine": 1}'
+
+
+def test_the_next_run_removes_the_staging_a_killed_run_left_and_only_that(tmp_path):
+    folder = tmp_path / "counterexamples"
+    stale = tmp_path / f"{Staging.PREFIX}{dead_pid()}-abc"
+    live = tmp_path / f"{Staging.PREFIX}{os.getpid()}-def"
+    for d in (stale, live):
+        (d / "lbdd").mkdir(parents=True)
+        (d / "lbdd" / "cx.json").write_text("{}")
+    staging = Staging(folder)
+    try:
+        assert not stale.exists() and live.exists() and staging.root.name.startswith(f"{Staging.PREFIX}{os.getpid()}-")
+    finally:
+        staging.discard()
+
+
+def test_sigterm_stops_a_check_as_ctrl_c_does_and_keeps_the_last_report(tmp_path):
+    report = tmp_path / "check.json"
+    args = ["check", "lbdd", "--methods", "z3,exhaustive", "--report", str(report)]
+    assert subprocess.run(CLI + args, cwd=ROOT, capture_output=True, text=True).returncode == 0
+    before = {p.name: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    p = subprocess.Popen(CLI + args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4.0)
+    p.send_signal(signal.SIGTERM)
+    out, err = p.communicate(timeout=300)
+    assert p.returncode == 130 and "Traceback" not in err and len(err.strip().splitlines()) == 1, err[-500:]
+    assert {q.name: q.read_bytes() for q in tmp_path.rglob("*") if q.is_file()} == before
