@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from checks import plugin
+from checks.files import read_json_file
 from checks.verdict import METHODS
 from spec.registry import properties
 
@@ -39,7 +40,7 @@ def load_report(report_path: str | Path) -> dict[str, Any]:
     if not path.exists():
         raise ValueError(f"no report at {path}: run `make check` first")
     try:
-        report = json.loads(path.read_text())
+        report = read_json_file(path, "check report")
     except json.JSONDecodeError as e:
         raise ValueError(f"{path} is not a check report (invalid JSON: {e})") from None
     if not isinstance(report, dict) or not isinstance(report.get("results"), list):

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from rich.console import Console
 
-from checks.files import write_atomically
+from checks.files import Lock, write_atomically
 from checks.verdict import METHODS
 
 console = Console(stderr=False, highlight=False, width=160)
@@ -30,6 +31,28 @@ errors = Console(stderr=True, highlight=False, width=160)
 
 
 MOST_INSTANCES = 10 ** 9   # a billion random instances is days of work on any cluster this targets
+
+
+def _file_path(text: str) -> str:
+    """A path option that names a file: not empty, not ending in a folder separator."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"needs a file path, not {text!r}")
+    if text.endswith(("/", os.sep)):
+        raise argparse.ArgumentTypeError(f"{text!r} names a folder; give a file path")
+    return text
+
+
+def _folder_path(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"needs a folder path, not {text!r}")
+    return text
+
+
+def _png_path(text: str) -> str:
+    text = _file_path(text)
+    if not text.lower().endswith(".png"):
+        raise argparse.ArgumentTypeError(f"{text!r} is no .png file name; give one ending in .png")
+    return text
 
 
 def _positive(text: str) -> int:
@@ -166,6 +189,9 @@ def cmd_validate(args) -> int:
         wanted = args.readings.split(",")
         if "" in wanted:
             raise ValueError(f"--readings {args.readings!r}: give a comma-separated list of reading names")
+        repeated = sorted({r for r in wanted if wanted.count(r) > 1})
+        if repeated:
+            raise ValueError(f"--readings names {', '.join(repeated)} more than once; give each reading once")
         unknown = [r for r in wanted if r not in algorithm.readings]
         if unknown:
             raise ValueError(f"--readings: unknown reading(s) {unknown}; known: {', '.join(algorithm.readings)}")
@@ -175,9 +201,10 @@ def cmd_validate(args) -> int:
         refuse_if_too_long(job, args.instances, args.master, algorithm.spark.unit)
     out = Path(args.out or f"reports/spark/{args.algorithm}-{args.instances}{readings.replace('/', '_')}")
     try:
-        info = validate(job, args.instances, out, master=args.master, partitions=args.partitions,
-                        progress=lambda d, t: console.print(f"  {d}/{t} {algorithm.spark.unit}"),
-                        stop=engine.INTERRUPTED.is_set)
+        with Lock(out, "validation"):   # one run per folder: a second one into it is refused
+            info = validate(job, args.instances, out, master=args.master, partitions=args.partitions,
+                            progress=lambda d, t: console.print(f"  {d}/{t} {algorithm.spark.unit}"),
+                            stop=engine.INTERRUPTED.is_set)
     except (ValueError, TypeError, OSError, KeyboardInterrupt):
         raise
     except Exception as e:  # Py4J and PySpark errors: say what failed in one line
@@ -300,7 +327,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--spark-instances", type=_positive,
                    help="random instances for the Spark checks (default: the scope's count)")
     _renamed(c, "--spark-topologies", "--spark-instances")
-    c.add_argument("--report", default="reports/check.json",
+    c.add_argument("--report", default="reports/check.json", type=_file_path,
                    help="the report (merged into by key); each check's measured seconds go beside it, to "
                         "timings.json (timings-<stem>.json for another name)")
     c.add_argument("--update-manifest", action="store_true",
@@ -315,10 +342,10 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--master", default="local[*]")
     v.add_argument("--partitions", type=_positive)
     v.add_argument("--readings")
-    v.add_argument("--out")
-    v.add_argument("--json", help="also write the summary here")
+    v.add_argument("--out", type=_folder_path)
+    v.add_argument("--json", type=_file_path, help="also write the summary here")
     v.add_argument("--yes", action="store_true", help="start a local run even if it would take over an hour")
-    v.add_argument("--counterexamples", help="folder for the shrunk counterexamples, one folder per algorithm "
+    v.add_argument("--counterexamples", type=_folder_path, help="folder for the shrunk counterexamples, one folder per algorithm "
                                              "(default: beside the run's Parquet, outside the committed results; "
                                              "make validate names reports/validate)")
     v.set_defaults(func=cmd_validate)
@@ -334,27 +361,27 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument("algorithm")
     e.add_argument("property", nargs="?")
     e.add_argument("--json", action="store_true")
-    e.add_argument("--report", default="reports/check.json")
+    e.add_argument("--report", default="reports/check.json", type=_file_path)
     e.set_defaults(func=cmd_explain)
 
     r = sub.add_parser("replay", help="replay a counterexample file step by step")
     r.add_argument("file")
-    r.add_argument("--png", help="draw the counterexample to this PNG (every kind each algorithm writes)")
+    r.add_argument("--png", type=_png_path, help="draw the counterexample to this PNG (every kind each algorithm writes)")
     r.set_defaults(func=cmd_replay)
 
     cl = sub.add_parser("claims", help="every claim sentence of the papers with one verdict, then each "
                                          "checked claim's verdict per reading")
     cl.add_argument("--json", action="store_true", help="the per-reading table (with --sentences: the sentences) as JSON")
     cl.add_argument("--sentences", action="store_true", help="only the paper's sentences, one verdict each")
-    cl.add_argument("--report", default="reports/check.json")
+    cl.add_argument("--report", default="reports/check.json", type=_file_path)
     cl.set_defaults(func=cmd_claims)
 
     d = sub.add_parser("docs", help="regenerate docs/ from reports/")
-    d.add_argument("--report", default="reports/check.json")
+    d.add_argument("--report", default="reports/check.json", type=_file_path)
     d.set_defaults(func=cmd_docs)
 
     b = sub.add_parser("bench", help="measure and write reports/bench.json")
-    b.add_argument("--out", default="reports/bench.json")
+    b.add_argument("--out", default="reports/bench.json", type=_file_path)
     b.add_argument("--instances", type=_positive, default=40_000, help="at most this many random instances per job")
     _renamed(b, "--topologies", "--instances")
     b.set_defaults(func=cmd_bench)

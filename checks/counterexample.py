@@ -7,7 +7,7 @@ says whether the recorded violation reproduces, and may offer a drawing of it.
 
 from __future__ import annotations
 
-from checks.files import write_atomically
+from checks.files import read_json_file, write_atomically
 
 import hashlib
 import json
@@ -31,7 +31,7 @@ def store(doc: dict[str, Any], folder: Path, staged: Path | None = None) -> str:
 
 def load(path: str | Path) -> dict[str, Any]:
     try:
-        doc = json.loads(Path(path).read_text())
+        doc = read_json_file(path, "counterexample")
     except FileNotFoundError:
         raise ValueError(f"no counterexample file {path}") from None
     except json.JSONDecodeError as e:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 
 def _umask() -> int:
@@ -81,3 +83,17 @@ class Lock:
             fcntl.flock(self.fd, fcntl.LOCK_UN)
             os.close(self.fd)
             self.fd = None
+
+
+def read_json_file(path: str | Path, what: str) -> Any:
+    """A JSON file's value. A path that is no regular file (a FIFO would block for ever, a device
+    never end) and a value nested too deeply to read are errors naming the file."""
+    path = Path(path)
+    if path.exists() and not path.is_file():
+        raise ValueError(f"{path} is not a regular file, so it is no {what}")
+    try:
+        return json.loads(path.read_text())
+    except RecursionError:
+        raise ValueError(f"{path} is nested too deeply to be a {what}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not JSON (not UTF-8 text)") from None

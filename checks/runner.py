@@ -387,6 +387,9 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
     report = Path(report)
     if update and runtime is not None:
         raise ValueError("--update-manifest records whole methods: run it without --runtime")
+    unknown = sorted(set(methods or ()) - set(METHODS))
+    if unknown:
+        raise ValueError(f"unknown method(s) {unknown}; known: {', '.join(METHODS)}")
     for algorithm in algorithms:   # bad input is an error before anything runs
         algorithm.scope(scope)
         if algorithm.spark is not None and scope not in algorithm.spark.instances:

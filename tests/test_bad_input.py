@@ -3,6 +3,7 @@ traceback and nothing on stdout; checked before any long work starts. (Issue 15'
 public functions of spec/ and reference/ have their own bad-input tests beside each algorithm.)"""
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,8 @@ def files(tmp: Path) -> dict[str, Path]:
     (tmp / "undrawable.json").write_text(json.dumps({"algorithm": "tokenring", "property": "round_trip_likely",
                                                      "reading": "lossy", "method": "exhaustive", "n": 4,
                                                      "probability": "256/625"}))
+    os.mkfifo(tmp / "fifo.json")                     # a reader would block for ever
+    (tmp / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
     report = tmp / "report-noresults.json"
     report.write_text(json.dumps({"scope": "default"}))
     (tmp / "afile").write_text("x")
@@ -101,6 +104,18 @@ CASES = [
     (["list", "nosuch"], "nosuch"), (["list", ""], "''"),
     (["bench", "--topologies", "0"], "0"), (["bench", "--topologies", "ten"], "ten"),
     (["bench", "--out", "{folder}"], "folder"),
+    # special files, absurd nesting, empty and odd paths, repeated readings (issue 22)
+    (["replay", "{fifo}"], "not a regular file"), (["replay", "{deep}"], "nested too deeply"),
+    (["claims", "--report", "{fifo}"], "not a regular file"), (["claims", "--report", "{deep}"], "nested too deeply"),
+    (["replay", str(LBDD_CX), "--png", ""], "--png"), (["replay", str(LBDD_CX), "--png", "noext"], "noext"),
+    (["validate", "lbdd", "--instances", "100", "--json", ""], "--json"),
+    (["validate", "lbdd", "--instances", "100", "--out", ""], "--out"),
+    (["validate", "lbdd", "--instances", "100", "--counterexamples", ""], "--counterexamples"),
+    (["validate", "lbdd", "--instances", "100", "--readings", "corrected,literal,corrected"], "more than once"),
+    (["check", "lbdd", "--methods", "z3", "--report", "newdir/"], "names a folder"),
+    (["check", "lbdd", "--methods", "z3", "--report", ""], "--report"),
+    (["claims", "--report", ""], "--report"), (["docs", "--report", "x/"], "names a folder"),
+    (["explain", "lbdd", "--report", ""], "--report"), (["bench", "--out", ""], "--out"),
     # no command, unknown command, unknown option
     ([], "command"), (["prove"], "prove"), (["check", "--frobnicate"], "--frobnicate"),
 ]

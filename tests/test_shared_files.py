@@ -115,3 +115,26 @@ def test_sigterm_stops_a_check_as_ctrl_c_does_and_keeps_the_last_report(tmp_path
     out, err = p.communicate(timeout=300)
     assert p.returncode == 130 and "Traceback" not in err and len(err.strip().splitlines()) == 1, err[-500:]
     assert {q.name: q.read_bytes() for q in tmp_path.rglob("*") if q.is_file()} == before
+
+
+def test_a_run_with_an_unknown_method_is_refused_before_it_writes(tmp_path):
+    from checks import plugin, runner
+
+    with pytest.raises(ValueError, match=r"unknown method\(s\) \['smt'\]"):
+        runner.run([plugin.algorithm("lbdd")], methods={"smt"}, report=tmp_path / "check.json")
+    assert not (tmp_path / "check.json").exists()
+
+
+def test_a_second_validation_into_the_same_folder_is_refused(tmp_path):
+    out = tmp_path / "run"
+    hold = HOLD.replace("'check run'", "'validation'")
+    holder = subprocess.Popen([sys.executable, "-c", hold, str(out)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        second = subprocess.run(CLI + ["validate", "lbdd", "--instances", "10", "--out", str(out)], cwd=ROOT,
+                                capture_output=True, text=True)
+        assert second.returncode == 2 and f"another validation (pid {holder.pid}) is writing" in second.stderr
+        assert "Traceback" not in second.stderr and not (out.exists() and any(out.iterdir()))
+    finally:
+        holder.kill()
+        holder.wait()
