@@ -35,6 +35,9 @@ FAILS, PROVED, BOUNDED, UNKNOWN, VACUOUS = "violated", "proved", "holds", "unkno
 COLOURS = {FAILS: "red", PROVED: "bold green", BOUNDED: "green", UNKNOWN: "yellow", VACUOUS: "yellow"}
 
 
+RECORD_FIELDS = ("algorithm", "property", "reading", "method", "verdict")
+
+
 def load_report(report_path: str | Path) -> dict[str, Any]:
     path = Path(report_path)
     if not path.exists():
@@ -45,6 +48,11 @@ def load_report(report_path: str | Path) -> dict[str, Any]:
         raise ValueError(f"{path} is not a check report (invalid JSON: {e})") from None
     if not isinstance(report, dict) or not isinstance(report.get("results"), list):
         raise ValueError(f"{path} is not a check report (no 'results' list)")
+    for i, record in enumerate(report["results"]):
+        missing = [k for k in RECORD_FIELDS if not isinstance(record, dict) or not isinstance(record.get(k), str)]
+        if missing:
+            raise ValueError(f"{path} is not a check report: record {i} has no {', '.join(map(repr, missing))} "
+                             "(a text each)")
     return report
 
 
@@ -192,7 +200,8 @@ def registered(algorithm: str, declared: dict[str, plugin.Algorithm]) -> list[di
     """An algorithm's properties in its spec's order (through its declaration, which imports its
     spec), then those it declares that no check reaches."""
     declaration = declared.get(algorithm)
-    props = declaration.properties() if declaration is not None else properties(algorithm)
+    # a report may name an algorithm declared nowhere now: its records stand alone, with no properties
+    props = declaration.properties() if declaration is not None else [p for p in properties() if p.algorithm == algorithm]
     out = [{"property": p.name, "claim": p.claim, **({"question": p.question} if p.question else {})}
            for p in props]
     for item in declaration.unreached if declaration is not None else ():

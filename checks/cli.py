@@ -55,6 +55,16 @@ def _png_path(text: str) -> str:
     return text
 
 
+MOST_PARTITIONS = 100_000   # far beyond any cluster's cores; more only schedules empty tasks
+
+
+def _partitions(text: str) -> int:
+    value = _positive(text)
+    if value > MOST_PARTITIONS:
+        raise argparse.ArgumentTypeError(f"{value:,} partitions are more than {MOST_PARTITIONS:,}")
+    return value
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -250,6 +260,9 @@ def cmd_list(args) -> int:
         console.print(f"[bold]{a.name}[/]: {a.title}")
         console.print(f"  readings: {', '.join(a.readings.names())}", markup=False)
         console.print(f"  scopes: {', '.join(a.scopes)}; Spark job: {'yes' if a.spark else 'no'}", markup=False)
+        if a.spark is not None:
+            console.print(f"  Spark job's readings (validate --readings): {', '.join(a.spark.job().KNOWN)}",
+                          markup=False)
         for p in a.properties():
             question = f" (this project's question, not a paper claim: {p.question})" if p.question else ""
             console.print(f"  {p.name}: {p.claim}{question}", markup=False)
@@ -312,18 +325,41 @@ def cmd_bench(args) -> int:
     return 0
 
 
+EXIT_CODES = """exit status: 0 every verdict and count as expected; 1 a verdict differs (check: from the
+manifests; replay: the file's violation does not reproduce) and nothing else means 1; 2 bad input,
+said in one line on stderr; 3 an internal error (with its traceback); 130 interrupted (Ctrl-C or
+SIGTERM; the last complete report kept); 141 the output pipe closed."""
+
+
+def _algorithm_names() -> list[str]:
+    """The declared algorithms' names, found without importing them (help must stay quick)."""
+    import os as _os
+    import pkgutil
+
+    from checks import plugin
+
+    extra = [m.strip().rsplit(".", 1)[-1] for m in _os.environ.get(plugin.PLUGINS_VARIABLE, "").split(",") if m.strip()]
+    return sorted(m.name for m in pkgutil.iter_modules([str(plugin.ALGORITHMS_FOLDER)])) + extra
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="pubsub-proofs", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(
+        prog="pubsub-proofs", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Checks whether publish/subscribe overlay routing algorithms do what their papers claim: "
+                    "Z3 proofs, exhaustive small-scope search, hypothesis and Spark validation of every paper "
+                    "claim, each under every named reading of the paper's text.",
+        epilog=f"algorithms: {', '.join(_algorithm_names())}\n{EXIT_CODES}")
     sub = p.add_subparsers(dest="command", required=True)
 
     c = sub.add_parser("check", help="run every check and compare with the manifest")
-    c.add_argument("algorithm", nargs="?")
-    c.add_argument("--scope", choices=["default", "large"], default="default")
+    c.add_argument("algorithm", nargs="?", help="one algorithm (default: every one; see `list`)")
+    c.add_argument("--scope", choices=["default", "large"], default="default",
+                   help="the bounds to explore (default: default; large takes hours)")
     c.add_argument("--methods", help="comma-separated subset of z3,exhaustive,hypothesis,spark")
     c.add_argument("--runtime", choices=["fast", "medium", "slow"],
                    help="only the checks of this runtime class in the manifests")
     c.add_argument("--table", action="store_true", help="after the summary, every check's verdict")
-    c.add_argument("--master", default="local[*]")
+    c.add_argument("--master", default="local[*]", help="Spark master for the Spark checks (default local[*])")
     c.add_argument("--spark-instances", type=_positive,
                    help="random instances for the Spark checks (default: the scope's count)")
     _renamed(c, "--spark-topologies", "--spark-instances")
@@ -335,14 +371,15 @@ def parser() -> argparse.ArgumentParser:
     c.set_defaults(func=cmd_check)
 
     v = sub.add_parser("validate", help="validate every property on random instances with Spark")
-    v.add_argument("algorithm")
+    v.add_argument("algorithm", help="the algorithm whose Spark job runs (see `list`)")
     v.add_argument("--instances", type=_positive, default=1_000_000,
                    help="random instances, seeds 0..N-1 (an algorithm's topologies, scenarios or workloads)")
     _renamed(v, "--topologies", "--instances")
-    v.add_argument("--master", default="local[*]")
-    v.add_argument("--partitions", type=_positive)
-    v.add_argument("--readings")
-    v.add_argument("--out", type=_folder_path)
+    v.add_argument("--master", default="local[*]", help="Spark master: local[N] or spark://HOST:PORT (default local[*])")
+    v.add_argument("--partitions", type=_partitions, help="Spark partitions per segment (default: the job's)")
+    v.add_argument("--readings", help="comma-separated readings of the Spark job (default: all of them; see `list ALGO`)")
+    v.add_argument("--out", type=_folder_path,
+                   help="folder for the Parquet segments and summary.json (a rerun resumes there)")
     v.add_argument("--json", type=_file_path, help="also write the summary here")
     v.add_argument("--yes", action="store_true", help="start a local run even if it would take over an hour")
     v.add_argument("--counterexamples", type=_folder_path, help="folder for the shrunk counterexamples, one folder per algorithm "
@@ -351,21 +388,21 @@ def parser() -> argparse.ArgumentParser:
     v.set_defaults(func=cmd_validate)
 
     ls = sub.add_parser("list", help="the algorithms, their readings, scopes and properties")
-    ls.add_argument("algorithm", nargs="?")
+    ls.add_argument("algorithm", nargs="?", help="one algorithm (default: every one)")
     ls.add_argument("--names", action="store_true", help="only the algorithms' names, one a line")
     ls.add_argument("--spark", action="store_true", help="with --names: only those with a Spark job")
     ls.set_defaults(func=cmd_list)
 
     e = sub.add_parser("explain", help="one property on one screen: its paper sentences, predicate, readings, "
                                        "checks, records, counterexamples and docs (or an algorithm's properties)")
-    e.add_argument("algorithm")
-    e.add_argument("property", nargs="?")
-    e.add_argument("--json", action="store_true")
-    e.add_argument("--report", default="reports/check.json", type=_file_path)
+    e.add_argument("algorithm", help="an algorithm (see `list`)")
+    e.add_argument("property", nargs="?", help="one of its properties (default: list them, one line each)")
+    e.add_argument("--json", action="store_true", help="the same, as JSON")
+    e.add_argument("--report", default="reports/check.json", type=_file_path, help="the check report read")
     e.set_defaults(func=cmd_explain)
 
     r = sub.add_parser("replay", help="replay a counterexample file step by step")
-    r.add_argument("file")
+    r.add_argument("file", help="a counterexample file (reports/counterexamples/ALGO/*.json)")
     r.add_argument("--png", type=_png_path, help="draw the counterexample to this PNG (every kind each algorithm writes)")
     r.set_defaults(func=cmd_replay)
 
@@ -373,15 +410,15 @@ def parser() -> argparse.ArgumentParser:
                                          "checked claim's verdict per reading")
     cl.add_argument("--json", action="store_true", help="the per-reading table (with --sentences: the sentences) as JSON")
     cl.add_argument("--sentences", action="store_true", help="only the paper's sentences, one verdict each")
-    cl.add_argument("--report", default="reports/check.json", type=_file_path)
+    cl.add_argument("--report", default="reports/check.json", type=_file_path, help="the check report read")
     cl.set_defaults(func=cmd_claims)
 
     d = sub.add_parser("docs", help="regenerate docs/ from reports/")
-    d.add_argument("--report", default="reports/check.json", type=_file_path)
+    d.add_argument("--report", default="reports/check.json", type=_file_path, help="the check report read")
     d.set_defaults(func=cmd_docs)
 
     b = sub.add_parser("bench", help="measure and write reports/bench.json")
-    b.add_argument("--out", default="reports/bench.json", type=_file_path)
+    b.add_argument("--out", default="reports/bench.json", type=_file_path, help="where the figures go")
     b.add_argument("--instances", type=_positive, default=40_000, help="at most this many random instances per job")
     _renamed(b, "--topologies", "--instances")
     b.set_defaults(func=cmd_bench)
@@ -441,6 +478,18 @@ def main(argv: list[str] | None = None) -> int:
         errors.print(str(e) if str(e) else "interrupted; the last complete report and its files are as they were",
                      markup=False, soft_wrap=True)
         return 130
+    except BrokenPipeError:   # `pubsub-proofs claims | head`: the reader has gone; nothing more to say
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 141
+    except Exception:   # a bug of this project, not a verdict: its own status, never 1
+        import traceback
+
+        traceback.print_exc()
+        errors.print("error: internal error (the traceback above); please report it", markup=False)
+        return 3
 
 
 if __name__ == "__main__":

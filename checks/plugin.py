@@ -420,7 +420,14 @@ def algorithms() -> dict[str, Algorithm]:
         except ModuleNotFoundError as e:
             if e.name == module_name or module_name.startswith(f"{e.name}."):
                 raise ValueError(f"{PLUGINS_VARIABLE} names {module_name!r}, which cannot be imported") from None
-            raise
+            if module_name.startswith("checks.algorithms."):
+                raise
+            raise ValueError(f"{PLUGINS_VARIABLE} names {module_name!r}, which fails to import: {e}") from None
+        except Exception as e:
+            if module_name.startswith("checks.algorithms."):   # this project's own: a bug, with its traceback
+                raise
+            raise ValueError(f"{PLUGINS_VARIABLE} names {module_name!r}, which fails to import "
+                             f"({type(e).__name__}: {e})") from None
         declaration = getattr(module, "ALGORITHM", None)
         if isinstance(declaration, Algorithm):
             if declaration.name in found:

@@ -137,7 +137,8 @@ def spark_verdicts(summary: dict[str, Any], counterexample, scope: str, write_co
 def domain_of(algorithm: str | None, prop: str) -> bool:
     """Whether the property's witness names the instances its claim speaks of (spec.registry
     Property.witness_is_domain)."""
-    return any(p.name == prop and p.witness_is_domain for p in properties(algorithm)) if algorithm else False
+    return any(p.algorithm == algorithm and p.name == prop and p.witness_is_domain for p in properties()) \
+        if algorithm else False
 
 
 def hypothesis_find(strategy, judge, examples: int):

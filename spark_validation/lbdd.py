@@ -24,6 +24,7 @@ DEFAULT_READINGS = ("corrected", "literal", "no-tie-break")
 
 @attrs.frozen
 class LbddJob(JudgedJob):
+    KNOWN = tuple(L.READINGS)
     readings: tuple[str, ...] = DEFAULT_READINGS
     max_subscribers: int = R.MAX_RANDOM_SUBSCRIBERS
     algorithm: str = L.ALGORITHM

@@ -115,8 +115,14 @@ def _int(v):
 
 
 def spark_session(master: str = "local[*]", app: str = "pubsub-proofs"):
+    import shutil
+
     from pyspark.sql import SparkSession
 
+    for variable in ("PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON"):
+        given = os.environ.get(variable)
+        if given and not shutil.which(given):
+            raise ValueError(f"{variable}={given!r} is no executable Python; unset it or name one")
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
     builder = (SparkSession.builder.master(master).appName(app)

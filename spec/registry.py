@@ -132,6 +132,9 @@ def properties(algorithm: str | None = None, subject: str | None = None) -> list
     """The registered properties, of one algorithm and of one subject if given, in the order the
     spec defines them (asking for one algorithm imports only its spec)."""
     _load_specs(algorithm)
+    if algorithm is not None and not any(a == algorithm for a, _ in _REGISTRY):
+        known = sorted({a for a, _ in _REGISTRY})
+        raise ValueError(f"no algorithm {algorithm!r} has registered properties; known: {', '.join(known)}")
     return [p for (a, _), p in _REGISTRY.items() if algorithm in (None, a) and subject in (None, p.subject)]
 
 

@@ -138,3 +138,73 @@ def test_a_second_validation_into_the_same_folder_is_refused(tmp_path):
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_a_broken_plugin_module_is_one_clear_line(tmp_path):
+    (tmp_path / "brokenplugin.py").write_text("raise RuntimeError('half written')\n")
+    env = {**os.environ, "PUBSUB_PROOFS_PLUGINS": "brokenplugin",
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(CLI + ["list"], cwd=ROOT, capture_output=True, text=True, env=env)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "brokenplugin" in done.stderr and "RuntimeError: half written" in done.stderr
+
+
+def test_properties_of_an_unknown_algorithm_is_an_error():
+    from spec.registry import properties
+
+    with pytest.raises(ValueError, match="no algorithm 'nonsense' has registered properties"):
+        properties("nonsense")
+
+
+def test_a_report_with_a_malformed_record_is_a_clear_error(tmp_path, capsys):
+    report = tmp_path / "check.json"
+    report.write_text(json.dumps({"scope": "default", "results": [{"algorithm": "lbdd", "property": 3}]}))
+    assert cli.main(["claims", "--report", str(report)]) == 2
+    err = capsys.readouterr().err
+    assert "record 0 has no 'property', 'reading', 'method', 'verdict'" in err and "Traceback" not in err
+
+
+def test_a_bad_pyspark_python_is_named(tmp_path, monkeypatch):
+    from spark_validation.runner import spark_session
+
+    monkeypatch.setenv("PYSPARK_PYTHON", str(tmp_path / "no-python"))
+    with pytest.raises(ValueError, match="PYSPARK_PYTHON=.*no-python.* is no executable Python"):
+        spark_session("local[1]")
+
+
+def test_a_scot_counterexample_too_large_to_replay_is_refused_before_work(tmp_path):
+    from checks import counterexample
+
+    doc = {"algorithm": "scot", "property": "subscription_tree_has_no_loop", "reading": "octopis-sbp",
+           "method": "exhaustive", "tree_nodes": [0, 1], "tree_edges": [[0, 1]], "m": 100_000, "host": [0, 0],
+           "deliveries": []}
+    path = tmp_path / "cx.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(ValueError, match="m = 100,000 is more clusters than a replayed SCOT may have"):
+        counterexample.replay(path, say=lambda line: None)
+
+
+def test_the_help_says_what_the_tool_is_lists_the_algorithms_and_every_option_has_help():
+    text = cli.parser().format_help()
+    assert "publish/subscribe" in text and "algorithms: irbr, lbdd, scot" in text and "141" in text
+    sub = next(a for a in cli.parser()._actions if a.dest == "command")
+    for name, p in sub.choices.items():
+        for action in p._actions:
+            assert action.help, (name, action.dest)
+
+
+def test_every_exit_status_is_its_own(monkeypatch, capsys):
+    def boom(args):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(cli, "cmd_list", boom)
+    parser = cli.parser
+    monkeypatch.setattr(cli, "parser", lambda: _with_func(parser(), "list", boom))
+    assert cli.main(["list"]) == 3
+    assert "internal error" in capsys.readouterr().err
+
+
+def _with_func(p, command, func):
+    sub = next(a for a in p._actions if a.dest == "command")
+    sub.choices[command].set_defaults(func=func)
+    return p

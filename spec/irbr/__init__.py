@@ -49,18 +49,33 @@ remove exactly its own entries; the paper's FT is the projection on (prefix, fil
 # Every name of the modules, as spec.irbr.<name> (the checks, the reference and the Spark job use
 # these); the modules import one another directly, in the order above.
 from spec.irbr.routing import (ALGORITHM, check_choice, choose_representative, common_prefix_length,
-                               delegated_ranges, DIGITS, REPRESENTATIVES, routing_table, Space)  # noqa: F401
+                               delegated_ranges, DIGITS, REPRESENTATIVES, routing_table, Space)
 from spec.irbr.filters import (a_strict_cover, check_event, Constraint, CoveringQuestion, covers,
-                               covers_decides_covering, deciding_events, Filter, make_filter, parse_filter)  # noqa: F401
+                               covers_decides_covering, deciding_events, Filter, make_filter, parse_filter)
 from spec.irbr.readings import (CONCURRENCY, COVERING, FORWARDING, JOINS, ORDERINGS, ORIGIN_OF_CHOICE,
-                                Reading, READINGS, TABLE_READINGS, UNSUBSCRIBE)  # noqa: F401
+                                Reading, READINGS, TABLE_READINGS, UNSUBSCRIBE)
 from spec.irbr.operations import (a_remote_subscriber_is_interested, broadcast, check_failures, checked_ids,
                                   counts_on, delegation_reaches_every_live_node_once,
                                   every_interested_subscriber_notified_exactly_once, fail, interested, join, leave,
                                   Network, network, no_node_receives_an_event_twice, operate, Publication, publish,
                                   PUBLISH_PROPERTIES, publish_run, PublishRun, record, relays_through_a_node,
-                                  Spread, subscribe, subscribe_level, tables_for, unsubscribe)  # noqa: F401
+                                  Spread, subscribe, subscribe_level, tables_for, unsubscribe)
 from spec.irbr.flight import (a_steady_subscriber_is_remote_and_interested, can_withdraw, crash,
                               deliver, Flight, FLIGHT_PROPERTIES, FlightRun, messages_arrived_out_of_order,
                               no_entry_outlives_its_subscription, settled_network_delivers_exactly_once,
-                              start, steady_subscribers_notified_exactly_once, withdraw)  # noqa: F401
+                              start, steady_subscribers_notified_exactly_once, withdraw)
+
+__all__ = ['ALGORITHM', 'check_choice', 'choose_representative', 'common_prefix_length', 'delegated_ranges',
+           'DIGITS', 'REPRESENTATIVES', 'routing_table', 'Space', 'a_strict_cover', 'check_event', 'Constraint',
+           'CoveringQuestion', 'covers', 'covers_decides_covering', 'deciding_events', 'Filter', 'make_filter',
+           'parse_filter', 'CONCURRENCY', 'COVERING', 'FORWARDING', 'JOINS', 'ORDERINGS', 'ORIGIN_OF_CHOICE',
+           'Reading', 'READINGS', 'TABLE_READINGS', 'UNSUBSCRIBE', 'a_remote_subscriber_is_interested',
+           'broadcast', 'check_failures', 'checked_ids', 'counts_on', 'delegation_reaches_every_live_node_once',
+           'every_interested_subscriber_notified_exactly_once', 'fail', 'interested', 'join', 'leave', 'Network',
+           'network', 'no_node_receives_an_event_twice', 'operate', 'Publication', 'publish', 'PUBLISH_PROPERTIES',
+           'publish_run', 'PublishRun', 'record', 'relays_through_a_node', 'Spread', 'subscribe',
+           'subscribe_level', 'tables_for', 'unsubscribe', 'a_steady_subscriber_is_remote_and_interested',
+           'can_withdraw', 'crash', 'deliver', 'Flight', 'FLIGHT_PROPERTIES', 'FlightRun',
+           'messages_arrived_out_of_order', 'no_entry_outlives_its_subscription',
+           'settled_network_delivers_exactly_once', 'start', 'steady_subscribers_notified_exactly_once',
+           'withdraw']

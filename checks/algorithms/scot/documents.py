@@ -41,7 +41,17 @@ def routing_document(prop: str, router: str, reading: str, scot: S.Scot, publish
             "congested": [[list(u), list(v)] for u, v in sorted(congested, key=repr)], "tie_breaks": list(tie_breaks)}
 
 
+# The largest SCOT a counterexample file may describe: every one this project writes is shrunk to
+# a few brokers; a file asking for more (m = 100,000 is 10^10 links) is refused before any work.
+MOST_M, MOST_VERTICES = 64, 10_000
+
+
 def scot_of(doc: Document) -> S.Scot:
+    m, nodes = doc["m"], doc["tree_nodes"]
+    if isinstance(m, int) and not isinstance(m, bool) and m > MOST_M:
+        raise ValueError(f"m = {m:,} is more clusters than a replayed SCOT may have (at most {MOST_M})")
+    if isinstance(nodes, list) and len(nodes) > MOST_VERTICES:
+        raise ValueError(f"{len(nodes):,} tree vertices are more than a replayed SCOT may have (at most {MOST_VERTICES:,})")
     tree = nx.Graph()
     tree.add_nodes_from(doc["tree_nodes"])
     tree.add_edges_from(tuple(e) for e in doc["tree_edges"])
