@@ -304,21 +304,28 @@ def load_previous(report: Path) -> dict[str, Any] | None:
     return load_report(report) if report.exists() else None
 
 
-def remove_unreferenced(folder: Path, records: list[dict[str, Any]]) -> list[Path]:
-    """Delete the counterexample files under `folder` (recursively) that no record names. Files
-    are named by their content's digest under their algorithm's folder, so a record names a file
-    by those two parts, wherever the run that wrote it was started."""
-    named = {Path(p).parent.name + "/" + Path(p).name
-             for r in records for p in (r.get("counterexample"), r.get("evaluated_counterexample")) if p}
+def _named(records: list[dict[str, Any]]) -> set[str]:
+    """The counterexample files records name, as 'algorithm/file' (files are named by their
+    content's digest under their algorithm's folder, so these two parts name a file wherever the
+    run that wrote it was started)."""
+    return {Path(p).parent.name + "/" + Path(p).name
+            for r in records for p in (r.get("counterexample"), r.get("evaluated_counterexample")) if p}
+
+
+def remove_unreferenced(folder: Path, records: list[dict[str, Any]], previous: list[dict[str, Any]]) -> list[Path]:
+    """Delete the counterexample files under `folder` that the report being replaced named
+    (`previous`: files this project wrote) and no record names now. Nothing else is touched: a
+    file no report named (another tool's, a validation's Spark counterexamples in the same
+    folder) stays, and only a folder this removal emptied is removed."""
+    gone = _named(previous) - _named(records)
     removed = []
-    if folder.exists():
-        for path in sorted(folder.rglob("*.json")):
-            if f"{path.parent.name}/{path.name}" not in named or path.parent.parent != folder:
-                path.unlink()
-                removed.append(path)
-        for sub in sorted((p for p in folder.rglob("*") if p.is_dir()), reverse=True):
-            if not any(sub.iterdir()):
-                sub.rmdir()
+    for name in sorted(gone):
+        path = folder / name
+        if path.is_file():
+            path.unlink()
+            removed.append(path)
+            if path.parent != folder and not any(path.parent.iterdir()):
+                path.parent.rmdir()
     return removed
 
 
@@ -474,7 +481,7 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
             "kept": len(merged) - len(keys), "results": merged}, indent=1) + "\n")
         write_atomically(timings, json.dumps(merge_timings(previous_timings, results, merged, scope,
                                                            time.perf_counter() - started, moved), indent=1) + "\n")
-        remove_unreferenced(folder, merged)
+        remove_unreferenced(folder, merged, previous["results"] if previous is not None else [])
     finally:
         staging.discard()
         lock.__exit__()

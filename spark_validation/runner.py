@@ -213,7 +213,14 @@ def validate(job: Job, instances: int, out_dir: str | Path, master: str = "local
         if not ours or not (out / "config.json").exists():
             raise ValueError(f"{out} holds files that are not a validation's segments; give an empty or new folder")
         if (out / "config.json").read_text() != stamp:
-            for p in out.iterdir():   # another configuration's or code's results: not resumable
+            try:
+                theirs = json.loads((out / "config.json").read_text()).get("job")
+            except (ValueError, AttributeError):
+                theirs = None
+            if theirs != job.config():   # another run's results: never this run's to delete
+                raise ValueError(f"{out} holds the results of another validation ({json.dumps(theirs)}); give "
+                                 "this one another --out, or remove that folder yourself")
+            for p in out.iterdir():   # this job's results on older code: not resumable, so replaced
                 shutil.rmtree(p) if p.is_dir() else p.unlink()
     out.mkdir(parents=True, exist_ok=True)
     (out / ".config.json.tmp").write_text(stamp)

@@ -208,3 +208,41 @@ def _with_func(p, command, func):
     sub = next(a for a in p._actions if a.dest == "command")
     sub.choices[command].set_defaults(func=func)
     return p
+
+
+def test_a_run_deletes_only_the_counterexamples_the_report_it_replaces_named(tmp_path):
+    from checks.runner import remove_unreferenced
+
+    folder = tmp_path / "counterexamples"
+    (folder / "lbdd").mkdir(parents=True)
+    for name in ("old.json", "kept.json", "spark-of-a-validation.json"):
+        (folder / "lbdd" / name).write_text("{}")
+    previous = [{"counterexample": "reports/counterexamples/lbdd/old.json"},
+                {"counterexample": "reports/counterexamples/lbdd/kept.json"}]
+    now = [{"counterexample": "elsewhere/counterexamples/lbdd/kept.json"}]
+    assert remove_unreferenced(folder, now, previous) == [folder / "lbdd" / "old.json"]
+    assert sorted(p.name for p in (folder / "lbdd").iterdir()) == ["kept.json", "spark-of-a-validation.json"]
+
+
+def test_a_check_report_inside_a_validations_folder_keeps_its_spark_counterexamples(tmp_path):
+    from checks import plugin, runner
+
+    cx = tmp_path / "counterexamples" / "lbdd" / "spark-corrected-x-0123abcd.json"
+    cx.parent.mkdir(parents=True)
+    cx.write_text('{"algorithm": "lbdd"}')
+    runner.run([plugin.algorithm("lbdd")], methods={"z3"}, report=tmp_path / "check.json")
+    assert cx.exists()
+
+
+def test_a_validation_never_deletes_another_validations_folder(tmp_path):
+    from spark_validation.lbdd import LbddJob
+    from spark_validation.runner import validate
+
+    out = tmp_path / "run"
+    (out / "segment-0-10").mkdir(parents=True)
+    (out / "segment-0-10" / "part.parquet").write_text("theirs")
+    other = LbddJob(readings=("literal",))
+    (out / "config.json").write_text(json.dumps({"job": other.config(), "code": "x"}, sort_keys=True))
+    with pytest.raises(ValueError, match="holds the results of another validation"):
+        validate(LbddJob(), 10, out)
+    assert (out / "segment-0-10" / "part.parquet").read_text() == "theirs"
