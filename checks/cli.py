@@ -333,12 +333,11 @@ SIGTERM; the last complete report kept); 141 the output pipe closed."""
 
 def _algorithm_names() -> list[str]:
     """The declared algorithms' names, found without importing them (help must stay quick)."""
-    import os as _os
     import pkgutil
 
     from checks import plugin
 
-    extra = [m.strip().rsplit(".", 1)[-1] for m in _os.environ.get(plugin.PLUGINS_VARIABLE, "").split(",") if m.strip()]
+    extra = [m.strip().rsplit(".", 1)[-1] for m in os.environ.get(plugin.PLUGINS_VARIABLE, "").split(",") if m.strip()]
     return sorted(m.name for m in pkgutil.iter_modules([str(plugin.ALGORITHMS_FOLDER)])) + extra
 
 

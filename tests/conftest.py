@@ -32,7 +32,9 @@ if TESTS not in sys.path:
 def pytest_ignore_collect(collection_path, config):
     """Under `make mutation`, only the test files checks.mutation selected (its variable, a
     comma-separated list of file names) are collected."""
-    chosen = os.environ.get("PUBSUB_PROOFS_MUTATION_TESTS")
+    from checks.mutation import SELECTION_VARIABLE
+
+    chosen = os.environ.get(SELECTION_VARIABLE)
     if chosen and collection_path.suffix == ".py" and collection_path.name.startswith("test_"):
         return collection_path.name not in chosen.split(",")
     return None

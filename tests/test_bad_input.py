@@ -129,6 +129,11 @@ def test_bad_input_is_one_clear_line_on_stderr_with_exit_2(args, names, tmp_path
     paths = files(tmp_path)
     argv = [a.format(**{k: str(v) for k, v in paths.items()}) for a in args]
     names = names.format(**{k: str(v) for k, v in paths.items()})
+    assert_one_clear_error(argv, names, capsys)
+
+
+def assert_one_clear_error(argv: list[str], names: str, capsys) -> None:
+    """The CLI refuses `argv` with status 2 and one error line naming `names`, no traceback, no output."""
     try:
         code = cli.main(argv)
     except SystemExit as e:   # argparse's own refusals: usage line plus one error line
@@ -180,16 +185,7 @@ PER_ALGORITHM = per_algorithm_cases()
 def test_every_algorithms_bad_input_is_one_clear_line(args, names, tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv(plugin.PLUGINS_VARIABLE, ",".join(discovered.FIXTURES))
-    args = [altered(a, tmp_path) for a in args]
-    try:
-        code = cli.main(args)
-    except SystemExit as e:
-        code = e.code
-    out, err = capsys.readouterr()
-    assert code == 2, (args, code, out[-300:], err[-300:])
-    assert "Traceback" not in err and out == ""
-    error_lines = [line for line in err.splitlines() if "error:" in line]
-    assert len(error_lines) == 1 and names in error_lines[0], err
+    assert_one_clear_error([altered(a, tmp_path) for a in args], names, capsys)
 
 
 def test_every_discovered_algorithm_and_the_fixture_get_the_per_algorithm_cases():

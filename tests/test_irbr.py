@@ -3,6 +3,7 @@ joins and leaves, messages in flight, with the paper's Table 1 and Fig. 3, negat
 proofs and reference conformance."""
 
 import json
+from pathlib import Path
 
 import attrs
 import numpy as np
@@ -494,3 +495,13 @@ def test_a_reading_with_an_unknown_choice_names_its_rule_and_the_known_ones(fiel
     with pytest.raises(ValueError) as e:
         I.Reading(**{field: "bogus"})
     assert str(e.value) == f"unknown {what} 'bogus'; known: {', '.join(known)}"
+
+
+def test_the_default_reading_loses_an_event_in_five_operations_beyond_the_exhaustive_bound():
+    """An open finding (an independent review, after the exhaustive scope of 4 operations): under
+    this project's default reading, with repaired tables, 00's entry stays at 01 after 00 fails, so
+    01's new subscription counts on a dead subscriber's covering entry, sends nothing, and an event
+    published at 10 reaches no one. The 'holds' records of this reading are bounded by 4 operations;
+    this pins the counterexample until the model is repaired (then this test is to be inverted)."""
+    doc = Path(__file__).with_name("data") / "findings" / "irbr-default-reading-loses-an-event-in-five-operations.json"
+    assert counterexample.replay(doc, say=lambda line: None)

@@ -3,6 +3,7 @@ its holder, taken over when the holder is dead), a report of another kind or sco
 killed run's staging is removed by the next, SIGTERM stops a run as Ctrl-C does, and files get
 the usual permissions."""
 
+import contextlib
 import json
 import os
 import signal
@@ -21,7 +22,21 @@ from checks.runner import Staging
 ROOT = Path(__file__).resolve().parents[1]
 CLI = [sys.executable, "-m", "checks.cli"]
 HOLD = ("import sys, time; from checks.files import Lock\n"
-        "with Lock(sys.argv[1], 'check run'):\n    print('held', flush=True); time.sleep(600)")
+        "with Lock(sys.argv[1], sys.argv[2]):\n    print('held', flush=True); time.sleep(600)")
+
+
+@contextlib.contextmanager
+def held_elsewhere(path: Path, what: str):
+    """Another real process holds the lock of `path` (as a running `what` would) until the block
+    ends; it is then killed holding it, leaving its lock file behind."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(path), what], cwd=ROOT, stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        yield holder
+    finally:
+        holder.kill()
+        holder.wait()
 
 
 def dead_pid() -> int:
@@ -51,16 +66,11 @@ def test_a_second_writer_is_refused_naming_the_holder_and_gets_the_lock_once_it_
 
 def test_two_real_check_processes_one_report_and_a_dead_holders_lock_taken_over(tmp_path):
     report = tmp_path / "check.json"
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(report)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout.readline().strip() == "held"
+    with held_elsewhere(report, "check run") as holder:
         second = subprocess.run(CLI + ["check", "lbdd", "--methods", "z3", "--report", str(report)], cwd=ROOT,
                                 capture_output=True, text=True)
         assert second.returncode == 2 and f"another check run (pid {holder.pid}) is writing" in second.stderr
         assert "Traceback" not in second.stderr and not report.exists()
-    finally:
-        holder.send_signal(signal.SIGKILL)    # dies holding the lock: its lock file stays behind
-        holder.wait()
     assert (tmp_path / "check.json.lock").exists()
     third = subprocess.run(CLI + ["check", "lbdd", "--methods", "z3", "--report", str(report)], cwd=ROOT,
                            capture_output=True, text=True)
@@ -127,17 +137,11 @@ def test_a_run_with_an_unknown_method_is_refused_before_it_writes(tmp_path):
 
 def test_a_second_validation_into_the_same_folder_is_refused(tmp_path):
     out = tmp_path / "run"
-    hold = HOLD.replace("'check run'", "'validation'")
-    holder = subprocess.Popen([sys.executable, "-c", hold, str(out)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout.readline().strip() == "held"
+    with held_elsewhere(out, "validation") as holder:
         second = subprocess.run(CLI + ["validate", "lbdd", "--instances", "10", "--out", str(out)], cwd=ROOT,
                                 capture_output=True, text=True)
         assert second.returncode == 2 and f"another validation (pid {holder.pid}) is writing" in second.stderr
         assert "Traceback" not in second.stderr and not (out.exists() and any(out.iterdir()))
-    finally:
-        holder.kill()
-        holder.wait()
 
 
 def test_a_broken_plugin_module_is_one_clear_line(tmp_path):
@@ -193,21 +197,13 @@ def test_the_help_says_what_the_tool_is_lists_the_algorithms_and_every_option_ha
             assert action.help, (name, action.dest)
 
 
-def test_every_exit_status_is_its_own(monkeypatch, capsys):
+def test_an_internal_error_exits_3_never_1(monkeypatch, capsys):
     def boom(args):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(cli, "cmd_list", boom)
-    parser = cli.parser
-    monkeypatch.setattr(cli, "parser", lambda: _with_func(parser(), "list", boom))
+    monkeypatch.setattr(cli, "cmd_list", boom)   # the parser binds the command when main builds it
     assert cli.main(["list"]) == 3
     assert "internal error" in capsys.readouterr().err
-
-
-def _with_func(p, command, func):
-    sub = next(a for a in p._actions if a.dest == "command")
-    sub.choices[command].set_defaults(func=func)
-    return p
 
 
 def test_a_run_deletes_only_the_counterexamples_the_report_it_replaces_named(tmp_path):

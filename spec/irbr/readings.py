@@ -129,9 +129,8 @@ class Reading:
         return "/".join([self.covering, self.tables, self.representative, self.unsubscribe] + optional)
 
     def choices(self) -> tuple[str, ...]:
-        """The choice made for each rule, in the order of the fields."""
-        return (self.covering, self.tables, self.representative, self.unsubscribe, self.join, self.ordering,
-                self.concurrency, self.forwarding)
+        """The choice made for each rule: the fields that make the reading (its equality)."""
+        return tuple(getattr(self, f.name) for f in attrs.fields(Reading) if f.eq)
 
     @property
     def origin(self) -> str:
