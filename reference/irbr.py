@@ -51,12 +51,12 @@ class Network:
 
     def __init__(self, k: int, L: int, ids: Iterable[str], representative: str = "smallest",
                  tables_after_failure: str = "repaired", covering: str = "covering-ordered",
-                 unsubscribe: str = "resubscribe-uncovered"):
+                 unsubscribe: str = "resubscribe-uncovered", failure: str = "withdraw-failed"):
         self.space = Space(k, L)
         ids = I.checked_ids(self.space, ids)
-        I.Reading(covering, tables_after_failure, representative, unsubscribe)  # refuses an unknown choice
+        I.Reading(covering, tables_after_failure, representative, unsubscribe, failure=failure)  # refuses an unknown choice
         self.representative, self.tables_after_failure, self.covering = representative, tables_after_failure, covering
-        self.unsubscribe_handling = unsubscribe
+        self.unsubscribe_handling, self.failure = unsubscribe, failure
         self._reach: dict[tuple[str, Filter], int] = {}
         self._live_sorted: list[str] | None = None
         self._tables: dict[str, tuple] = {}  # delegation lists, dropped when the nodes change
@@ -185,19 +185,31 @@ class Network:
                     del self._ft[m][prefix]
         self._reach.pop((node, f), None)
         if self.unsubscribe_handling == "resubscribe-uncovered":
-            for m in sorted({node} | {m for _, m, _ in sent}):
-                for (s, g), before in sorted(self._reach.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
-                    if s != m:
-                        continue
-                    needed = self._level(s, g)
-                    if needed < before:
-                        wider, _ = self._broadcast(s, needed, lambda n, prefix, s=s, before=before:
-                                                   n != s or len(prefix) <= before)
-                        self._record(s, g, wider, needed)
-                        messages += len(wider)
+            messages += self._widen_uncovered({node} | {m for _, m, _ in sent})
+        return messages
+
+    def _widen_uncovered(self, nodes: set) -> int:
+        """spec.irbr.widen_uncovered: each node's subscriptions sent less far than the covering
+        rule now allows go on to the ranges they had skipped. Returns the messages sent."""
+        messages = 0
+        by_subscriber: dict[str, list] = {}
+        for key in self._reach:
+            if key[0] in nodes:
+                by_subscriber.setdefault(key[0], []).append(key)
+        for m in sorted(by_subscriber):
+            for s, g in sorted(by_subscriber[m], key=lambda key: str(key[1])):
+                before = self._reach[(s, g)]
+                needed = self._level(s, g)
+                if needed < before:
+                    wider, _ = self._broadcast(s, needed, lambda n, prefix, s=s, before=before:
+                                               n != s or len(prefix) <= before)
+                    self._record(s, g, wider, needed)
+                    messages += len(wider)
         return messages
 
     def fail(self, nodes: Iterable[str]) -> None:
+        """Nodes crash (spec.irbr.fail): under withdraw-failed every live node drops the failed
+        nodes' entries and widens its subscriptions that counted on one."""
         nodes = _nodes(nodes)
         I.check_failures(self.live, nodes)
         self.live -= nodes
@@ -207,6 +219,14 @@ class Network:
         self._reach = {key: level for key, level in self._reach.items() if key[0] in self.live}
         if self.tables_after_failure == "repaired":
             self._table_ids, self._subranges = sorted(self.live), {}
+        if self.failure == "withdraw-failed":
+            for table in self._ft.values():
+                for prefix in [p for p, entries in table.items() if any(s in nodes for _, s in entries)]:
+                    table[prefix] = [e for e in table[prefix] if e[1] not in nodes]
+                    if not table[prefix]:
+                        del table[prefix]
+            if self.unsubscribe_handling == "resubscribe-uncovered":
+                self._widen_uncovered(set(self.live))
 
     def publish(self, node: str, event: dict) -> Publication:
         """Publish `event` at `node`: who was notified (node -> times) and the messages sent."""

@@ -55,7 +55,7 @@ class IrbrJob(JudgedJob):
 
     def network(self, w: R.Workload, reading: str) -> R.Network:
         r = I.READINGS[reading]
-        return R.Network(w.k, w.L, w.ids, r.representative, r.tables, r.covering, r.unsubscribe)
+        return R.Network(w.k, w.L, w.ids, r.representative, r.tables, r.covering, r.unsubscribe, r.failure)
 
     def judge(self, w: R.Workload, reading: str) -> tuple[dict[str, bool], dict[str, bool], list]:
         """Per property: holds on every publication; witnessed on some; and the publications."""

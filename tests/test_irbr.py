@@ -97,7 +97,7 @@ def declared(scope: C.Scope, methods: set[str], subject: str, tmp_path) -> list:
 
 @pytest.mark.slow
 def test_exhaustive_search_holds_with_repaired_tables_and_refutes_stale_ones(tmp_path):
-    scope = attrs.evolve(C.SCOPES["default"], one_at_a_time=(O.Bound(2, 2, 3),))  # make check runs the full one
+    scope = attrs.evolve(C.SCOPES["default"], one_at_a_time=(O.Bound(2, 2, 3),), deeper=())  # make check runs the full one
     results = declared(scope, {"exhaustive"}, O.SUBJECT, tmp_path)
     verdicts = {(r.property, r.reading): r.verdict.value for r in results}
     for reading in ("covering-ordered/repaired/smallest/resubscribe-uncovered", "no-covering/repaired/smallest/"
@@ -139,8 +139,8 @@ def test_reference_conforms_to_the_spec_on_random_networks_and_operations():
         ids = [x for x in space.identifiers() if rng.random() < 0.5] or [space.identifiers()[0]]
         rep, tables = str(rng.choice(I.REPRESENTATIVES)), str(rng.choice(I.TABLE_READINGS))
         covering, design = str(rng.choice(I.COVERING)), str(rng.choice(I.JOINS))
-        handling = str(rng.choice(I.UNSUBSCRIBE))
-        spec, ref = I.network(space, ids, rep, tables), R.Network(k, L, ids, rep, tables, covering, handling)
+        handling, failure = str(rng.choice(I.UNSUBSCRIBE)), str(rng.choice(I.FAILURES))
+        spec, ref = I.network(space, ids, rep, tables), R.Network(k, L, ids, rep, tables, covering, handling, failure)
         filters = O.FILTERS + tuple(R.random_filter(rng) for _ in range(3))
         for _ in range(10):
             live = sorted(spec.live)
@@ -149,10 +149,10 @@ def test_reference_conforms_to_the_spec_on_random_networks_and_operations():
             absent = [x for x in space.identifiers() if x not in spec.live]
             draw = rng.random()
             if draw < 0.1 and len(live) > 1:
-                spec = I.fail(spec, [n])
+                spec = I.fail(spec, [n], failure, handling, covering)
                 ref.fail([n])
             elif draw < 0.15 and len(live) > 1:
-                spec = I.leave(spec, n, handling, covering)
+                spec = I.leave(spec, n, handling, covering, failure)
                 ref.leave(n)
             elif draw < 0.3 and absent:
                 x = absent[int(rng.integers(len(absent)))]
@@ -217,13 +217,19 @@ def test_literal_covering_loses_two_equal_filters_that_count_on_each_other():
     assert "holds" in replayed(doc, "covering-ordered/repaired/smallest/resubscribe-uncovered")[-1]
 
 
-def test_a_join_that_asks_the_subscribers_misses_a_failed_cover_and_copying_does_not():
+@pytest.mark.parametrize("join, failure, reproduced", [
+    ("ask-subscribers", "keep-failed", True), ("copy-closest", "keep-failed", False),
+    ("ask-subscribers", "withdraw-failed", False), ("copy-closest", "withdraw-failed", False)])
+def test_a_join_that_asks_the_subscribers_misses_a_failed_cover_only_while_failed_entries_are_kept(join, failure, reproduced):
+    """01's 0..9 counts on 00's; 00 fails; 10 joins and asks the subscribers in 01's table: 00
+    cannot answer, so 10 records nothing for 01's range. With 00's entries kept, 01 still counts on
+    them and 10's event is lost; copy-closest copies the dead entry and forwards; withdraw-failed
+    widens 01's subscription when 00 fails, and 10 gets it from there."""
     doc = {"algorithm": "irbr", "property": "every_interested_subscriber_notified_exactly_once", "k": 2, "L": 2,
            "live": ["00", "01"], "operations": [["subscribe", "00", "x in 0..9"], ["subscribe", "01", "x in 0..9"],
                                                 ["fail", "00"], ["join", "10"]],
            "publisher": "10", "event": {"x": 2}}
-    assert "VIOLATED" in replayed(doc, "covering-ordered/repaired/smallest/resubscribe-uncovered/ask-subscribers")[-1]
-    assert "holds" in replayed(doc, "covering-ordered/repaired/smallest/resubscribe-uncovered")[-1]
+    assert O.replay(doc, I.Reading(join=join, failure=failure), say=lambda line: None).reproduced is reproduced
 
 
 def test_join_and_leave_keep_the_filter_tables_of_one_at_a_time_operations():
@@ -487,7 +493,7 @@ def test_an_unknown_operation_is_named():
 @pytest.mark.parametrize("field, what, known", [
     ("covering", "covering reading", I.COVERING), ("tables", "table reading", I.TABLE_READINGS),
     ("representative", "representative choice", I.REPRESENTATIVES), ("unsubscribe", "unsubscribe handling", I.UNSUBSCRIBE),
-    ("join", "join design", I.JOINS), ("ordering", "ordering", I.ORDERINGS),
+    ("join", "join design", I.JOINS), ("failure", "failure handling", I.FAILURES), ("ordering", "ordering", I.ORDERINGS),
     ("concurrency", "concurrency rule", I.CONCURRENCY), ("forwarding", "forwarding", I.FORWARDING)])
 def test_a_reading_with_an_unknown_choice_names_its_rule_and_the_known_ones(field, what, known):
     """Each rule's error says which rule and lists its choices (from an independent mutation sample:
@@ -497,11 +503,80 @@ def test_a_reading_with_an_unknown_choice_names_its_rule_and_the_known_ones(fiel
     assert str(e.value) == f"unknown {what} 'bogus'; known: {', '.join(known)}"
 
 
-def test_the_default_reading_loses_an_event_in_five_operations_beyond_the_exhaustive_bound():
-    """An open finding (an independent review, after the exhaustive scope of 4 operations): under
-    this project's default reading, with repaired tables, 00's entry stays at 01 after 00 fails, so
-    01's new subscription counts on a dead subscriber's covering entry, sends nothing, and an event
-    published at 10 reaches no one. The 'holds' records of this reading are bounded by 4 operations;
-    this pins the counterexample until the model is repaired (then this test is to be inverted)."""
-    doc = Path(__file__).with_name("data") / "findings" / "irbr-default-reading-loses-an-event-in-five-operations.json"
-    assert counterexample.replay(doc, say=lambda line: None)
+def test_keeping_a_failed_subscribers_entries_loses_an_event_in_five_operations_and_withdrawing_them_does_not():
+    """An independent review's finding, after an exhaustive bound of 4 operations: when 00 fails
+    its entry stays at 01 (keep-failed, this project's default then), so 01's new subscription
+    counts on a dead subscriber's covering entry, sends nothing, and an event published at 10
+    reaches no one. Under withdraw-failed (the default now) 01 drops the entry and the same five
+    operations notify it."""
+    path = Path(__file__).with_name("data") / "findings" / "irbr-keep-failed-loses-an-event-in-five-operations.json"
+    doc = json.loads(path.read_text())
+    assert counterexample.replay(path, say=lambda line: None)
+    keep_failed = O.replay(doc, I.READINGS[doc["reading"]], say=lambda line: None)
+    assert keep_failed.reproduced and keep_failed.run.publication.notified == () and keep_failed.run.interested == {"01"}
+    withdrawn = O.replay(doc, I.Reading(), say=lambda line: None)
+    assert not withdrawn.reproduced and withdrawn.run.publication.notified == (("01", 1),)
+
+
+@pytest.mark.parametrize("failure", I.FAILURES)
+def test_a_failure_drops_the_failed_subscribers_entries_and_widens_what_counted_on_them_only_under_withdraw_failed(failure):
+    """01's 0..4 counts on 00's 0..9 (sent only toward 00); when 00 fails, withdraw-failed drops
+    00's entries everywhere and widens 01's subscription to 10; keep-failed leaves both as they were."""
+    reading = I.Reading(failure=failure)
+    net = I.network(I.Space(2, 2), ["00", "01", "10"])
+    for op in (("subscribe", "00", I.parse_filter("x in 0..9")), ("subscribe", "01", I.parse_filter("x in 0..4")),
+               ("fail", "00")):
+        net, _ = I.operate(net, op, reading)
+    names_00 = {e for e in net.filters if e[3] == "00"}
+    at_10 = {(p, str(f), s) for p, f, s in net.ft("10")}
+    if failure == "withdraw-failed":
+        assert names_00 == set() and at_10 == {("0", "x in 0..4", "01")}
+        assert I.publish(net, "10", {"x": 2}).notified == (("01", 1),)
+    else:
+        assert {e[0] for e in names_00} == {"01", "10"} and at_10 == {("0", "x in 0..9", "00")}
+
+
+
+@pytest.mark.parametrize("concurrency", ["widen-then-withdraw", "widen-then-withdraw-settled", "withdraw-at-once"])
+def test_a_crash_stops_counting_on_the_failed_entries_and_drops_them_as_the_concurrency_rule_drops_an_unsubscribe(
+        concurrency):
+    """00 and 01 hold x in 0..9; 01's counts on 00's equal one (00 < 01), so 10 holds only 00's
+    entry. When 00 crashes 01 widens toward 10. Under widen-then-withdraw 10 keeps 00's entry,
+    no longer counted on, until the widening has arrived (an event 10 publishes meanwhile still
+    reaches 01); under withdraw-at-once it goes at once, and that event is lost (the hazard of
+    sec. 3.5 (2), as for an unsubscribe)."""
+    reading = I.Reading(concurrency=concurrency)
+    f = I.parse_filter("x in 0..9")
+    net = I.network(I.Space(2, 2), ["00", "01", "10"])
+    for node in ("00", "01"):
+        net, _ = I.subscribe(net, node, f)
+    assert {(p, str(g), s) for p, g, s in net.ft("10")} == {("0", "x in 0..9", "00")}
+    state = I.crash(I.Flight(net=net), "00", reading)
+    assert {(m[0], m[1], m[4]) for m in state.flight} == {("widen", "01", "10")}
+    script = (("publish", "10", (("x", 2),)),)
+    if concurrency == "withdraw-at-once":
+        assert state.purging == frozenset() and state.net.ft("10") == []
+        assert not I.start(state, script, 0, reading).flight - state.flight  # nothing goes toward 01
+        return
+    assert state.purging == {"00"} and ("10", "00", f) in state.net.withdrawn and not I.can_purge(state, "00")
+    state = I.start(state, script, 0, reading)
+    event = next(m for m in state.flight if m[0] == "event")
+    assert event[4] == "01"
+    for message in sorted(state.flight, key=repr):
+        state = I.deliver(state, script, message, reading)
+    assert state.notified == ((0, "01", 1),) and I.can_purge(state, "00")
+    state = I.purge(state, "00")
+    assert {(p, str(g), s) for p, g, s in state.net.ft("10")} == {("0", "x in 0..9", "01")}
+    assert not any(e[3] == "00" for e in state.net.filters) and state.purging == frozenset()
+    with pytest.raises(ValueError, match="no entries waiting"):
+        I.purge(state, "00")
+
+
+def test_under_keep_failed_a_crash_leaves_the_failed_entries_counted_on():
+    f = I.parse_filter("x in 0..9")
+    net = I.network(I.Space(2, 2), ["00", "01", "10"])
+    for node in ("00", "01"):
+        net, _ = I.subscribe(net, node, f)
+    state = I.crash(I.Flight(net=net), "00", I.Reading(failure="keep-failed"))
+    assert state.flight == frozenset() and state.purging == frozenset() and state.net.withdrawn == frozenset()
+    assert {(p, str(g), s) for p, g, s in state.net.ft("10")} == {("0", "x in 0..9", "00")}

@@ -21,7 +21,7 @@ COMMITTED = sorted(str(p.relative_to(ROOT)) for pattern in ("reports/counterexam
                                                             "reports/validate/irbr/*.json")
                    for p in ROOT.glob(pattern))
 FLIGHT = "reports/counterexamples/irbr/exhaustive-covering-ordered+repaired+smallest+resubscribe-uncovered-" \
-    "steady_subscribers_notified_exactly_once-cf04f97c.json"
+    "steady_subscribers_notified_exactly_once-717f6c84.json"
 SPARK = "reports/validate/irbr/spark-covering+repaired+smallest+resubscribe-uncovered-" \
     "every_interested_subscriber_notified_exactly_once-05351094.json"
 
@@ -90,21 +90,23 @@ def test_model_i_marks_what_the_property_judges(suffix, marked):
 
 
 def test_model_ii_marks_the_steady_subscriber_that_missed_the_event():
-    """cf04f97c: 00's withdrawal of the entry 01 counted on reaches 10 (step 8) before 01's new
-    subscription does (step 10), and 10 publishes in between (step 9): steady 01 misses it."""
+    """717f6c84: 00 crashes and its entries are dropped (steps 3-4) before 01's new covering
+    subscription reaches 10 (step 6), and 10 publishes in between (step 5): steady 01 misses it."""
     found = replayed(FLIGHT)
     got = {(e, n): c for e, n, c in found.run.state.notified}
     steady = {n for n, f in found.run.steady if f.matches({"x": 2})}
-    assert found.reproduced and steady == {"01"} and got.get((2, "01"), 0) == 0
+    assert found.reproduced and steady == {"01"} and got.get((1, "01"), 0) == 0
     assert set(D.flight_marks(found.prop.name, found.run)) == {"01"}
-    assert D.send_steps(found)[10] == 2  # the late subscribe was sent when 01 started it
+    assert [action[0] for _, action, _ in found.steps] == ["start", "deliver", "crash", "purge", "start", "deliver"]
+    assert D.send_steps(found)[6] == 1  # the late subscribe was sent when 01 started it
 
 
 @pytest.mark.parametrize("suffix, marked, words", [
     ("no_entry_outlives_its_subscription-e8237b48", {"01"}, "[00* x in 0..4] of 00's withdrawn"),
-    ("no_entry_outlives_its_subscription-7f581dd4", {"01"}, "[1* x in 0..9] of 10's withdrawn"),
+    ("no_entry_outlives_its_subscription-9c9b6aaf", {"01"}, "[1* x in 0..9] of 10's withdrawn"),
     ("settled_network_delivers_exactly_once-42dc9e77", {"01"}, "never notified"),
-    ("steady_subscribers_notified_exactly_once-784f577b", {"01"}, "never notified of event 1"),
+    ("steady_subscribers_notified_exactly_once-e73891cf", {"01"}, "never notified of event 1"),
+    ("no_entry_outlives_its_subscription-60e65e7f", {"00", "01"}, "of failed 10's subscription"),
 ])
 def test_model_ii_marks_what_the_property_judges(suffix, marked, words):
     (path,) = [p for p in COMMITTED if p.endswith(suffix + ".json")]

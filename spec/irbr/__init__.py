@@ -52,30 +52,30 @@ from spec.irbr.routing import (ALGORITHM, check_choice, choose_representative, c
                                delegated_ranges, DIGITS, REPRESENTATIVES, routing_table, Space)
 from spec.irbr.filters import (a_strict_cover, check_event, Constraint, CoveringQuestion, covers,
                                covers_decides_covering, deciding_events, Filter, make_filter, parse_filter)
-from spec.irbr.readings import (CONCURRENCY, COVERING, FORWARDING, JOINS, ORDERINGS, ORIGIN_OF_CHOICE,
+from spec.irbr.readings import (CONCURRENCY, COVERING, FAILURES, FORWARDING, JOINS, ORDERINGS, ORIGIN_OF_CHOICE,
                                 Reading, READINGS, TABLE_READINGS, UNSUBSCRIBE)
 from spec.irbr.operations import (a_remote_subscriber_is_interested, broadcast, check_failures, checked_ids,
                                   counts_on, delegation_reaches_every_live_node_once,
                                   every_interested_subscriber_notified_exactly_once, fail, interested, join, leave,
                                   Network, network, no_node_receives_an_event_twice, operate, Publication, publish,
                                   PUBLISH_PROPERTIES, publish_run, PublishRun, record, relays_through_a_node,
-                                  Spread, subscribe, subscribe_level, tables_for, unsubscribe)
-from spec.irbr.flight import (a_steady_subscriber_is_remote_and_interested, can_withdraw, crash,
+                                  Spread, subscribe, subscribe_level, tables_for, unsubscribe, widen_uncovered)
+from spec.irbr.flight import (a_steady_subscriber_is_remote_and_interested, can_purge, can_withdraw, crash,
                               deliver, Flight, FLIGHT_PROPERTIES, FlightRun, messages_arrived_out_of_order,
                               no_entry_outlives_its_subscription, settled_network_delivers_exactly_once,
-                              start, steady_subscribers_notified_exactly_once, withdraw)
+                              purge, start, steady_subscribers_notified_exactly_once, withdraw)
 
 __all__ = ['ALGORITHM', 'check_choice', 'choose_representative', 'common_prefix_length', 'delegated_ranges',
            'DIGITS', 'REPRESENTATIVES', 'routing_table', 'Space', 'a_strict_cover', 'check_event', 'Constraint',
            'CoveringQuestion', 'covers', 'covers_decides_covering', 'deciding_events', 'Filter', 'make_filter',
-           'parse_filter', 'CONCURRENCY', 'COVERING', 'FORWARDING', 'JOINS', 'ORDERINGS', 'ORIGIN_OF_CHOICE',
+           'parse_filter', 'CONCURRENCY', 'COVERING', 'FAILURES', 'FORWARDING', 'JOINS', 'ORDERINGS', 'ORIGIN_OF_CHOICE',
            'Reading', 'READINGS', 'TABLE_READINGS', 'UNSUBSCRIBE', 'a_remote_subscriber_is_interested',
            'broadcast', 'check_failures', 'checked_ids', 'counts_on', 'delegation_reaches_every_live_node_once',
            'every_interested_subscriber_notified_exactly_once', 'fail', 'interested', 'join', 'leave', 'Network',
            'network', 'no_node_receives_an_event_twice', 'operate', 'Publication', 'publish', 'PUBLISH_PROPERTIES',
            'publish_run', 'PublishRun', 'record', 'relays_through_a_node', 'Spread', 'subscribe',
-           'subscribe_level', 'tables_for', 'unsubscribe', 'a_steady_subscriber_is_remote_and_interested',
-           'can_withdraw', 'crash', 'deliver', 'Flight', 'FLIGHT_PROPERTIES', 'FlightRun',
+           'subscribe_level', 'tables_for', 'unsubscribe', 'widen_uncovered', 'a_steady_subscriber_is_remote_and_interested',
+           'can_purge', 'can_withdraw', 'crash', 'deliver', 'Flight', 'FLIGHT_PROPERTIES', 'FlightRun',
            'messages_arrived_out_of_order', 'no_entry_outlives_its_subscription',
-           'settled_network_delivers_exactly_once', 'start', 'steady_subscribers_notified_exactly_once',
+           'settled_network_delivers_exactly_once', 'purge', 'start', 'steady_subscribers_notified_exactly_once',
            'withdraw']

@@ -34,7 +34,7 @@ class Flight:
     """A network with operations under way: `started` script indices, messages in flight as
     (kind, origin, item, sender, receiver, range prefix, clock), notifications (event index,
     node, times), clocks seen (node, subscriber, filter, clock), unsubscribes whose withdrawal
-    waits for their widenings (`pending`)."""
+    waits for their widenings (`pending`), failed nodes whose entries wait likewise (`purging`)."""
 
     net: Network
     started: frozenset = frozenset()
@@ -43,6 +43,7 @@ class Flight:
     crashes: int = 0
     clocks: frozenset = frozenset()
     pending: frozenset = frozenset()
+    purging: frozenset = frozenset()  # failed nodes whose entries wait for the widenings their failure caused
     reordered: bool = False  # a subscribe or unsubscribe arrived after a newer one of its subscription
     collided: bool = False   # a message was sent while an identical one was in flight (a duplicate)
 
@@ -184,6 +185,8 @@ def deliver(state: Flight, script: tuple, message: tuple, reading: Reading = Rea
             if alternate is not None:
                 state = _post(state, {message[:4] + (alternate,) + message[5:]})
         return state
+    if kind != "event" and reading.failure == "withdraw-failed" and origin not in net.live:
+        return state  # the failure is known: what is still on its way of the failed node's subscriptions is void
     level = len(prefix)
     if kind == "event":
         event = dict(script[item][2])
@@ -216,8 +219,40 @@ def deliver(state: Flight, script: tuple, message: tuple, reading: Reading = Rea
     return state
 
 
-def crash(state: Flight, node: str) -> Flight:
-    return attrs.evolve(state, net=fail(state.net, [node]), crashes=state.crashes + 1)
+def crash(state: Flight, node: str, reading: Reading = Reading()) -> Flight:
+    """A node crashes. Under withdraw-failed every live node learns it at once (as the tables'
+    repair does) and treats the failed node's subscriptions as an unsubscribe under the
+    concurrency rule: withdraw-at-once drops their entries at once; widen-then-withdraw stops
+    counting on them and keeps them for forwarding until the widenings they cause have arrived
+    (`purge`). The widenings travel as messages (resubscribe-uncovered)."""
+    at_once = reading.failure == "withdraw-failed" and reading.concurrency == "withdraw-at-once"
+    net = fail(state.net, [node], "withdraw-failed" if at_once else "keep-failed", "remove-only", reading.covering)
+    state = attrs.evolve(state, net=net, crashes=state.crashes + 1)
+    if reading.failure == "keep-failed":
+        return state
+    if not at_once:
+        uncounted = {(m, s, f) for m, _, f, s in net.filters if s == node}
+        state = attrs.evolve(state, net=attrs.evolve(net, withdrawn=net.withdrawn | uncounted),
+                             purging=state.purging | {node})
+    if reading.unsubscribe == "resubscribe-uncovered":
+        for m in sorted(state.net.live):
+            state = _widen_uncovered(state, m, reading)
+    return state
+
+
+def can_purge(state: Flight, node: str) -> bool:
+    """The failed node's entries may be dropped once no widening is in flight."""
+    return node in state.purging and not any(m[0] == "widen" for m in state.flight)
+
+
+def purge(state: Flight, node: str) -> Flight:
+    """Every live node drops the entries of the failed node (they were no longer counted on)."""
+    if node not in state.purging:
+        raise ValueError(f"{node!r} has no entries waiting to be dropped")
+    net = state.net
+    net = attrs.evolve(net, filters=frozenset(e for e in net.filters if e[3] != node),
+                       withdrawn=frozenset(w for w in net.withdrawn if w[1] != node))
+    return attrs.evolve(state, net=net, purging=state.purging - {node})
 
 
 # --------------------------------------------------------------------------------------------
@@ -259,10 +294,11 @@ def settled_network_delivers_exactly_once(run: FlightRun) -> bool:
 
 
 def no_entry_outlives_its_subscription(run: FlightRun) -> bool:
-    """Sec. 3.5 (1): once everything has arrived, no filter table keeps an entry of a live node's
-    subscription that node has withdrawn."""
+    """Sec. 3.1, 3.5 (1): once everything has arrived, no filter table keeps an entry of a
+    subscription that has ended: withdrawn by its subscriber, or gone with it when it failed (an
+    entry means that a node of its range is interested)."""
     f = run.state.net.filters
-    return all((s, s, g, s) in f for m, _, g, s in f if s in run.state.net.live)
+    return all((s, s, g, s) in f for m, _, g, s in f)
 
 
 def a_steady_subscriber_is_remote_and_interested(run: FlightRun) -> bool:
@@ -286,6 +322,7 @@ FLIGHT_PROPERTIES = [register(p) for p in (
              "has arrived, every interested subscriber receives each event exactly once",
              witness=messages_arrived_out_of_order, subject="FlightRun"),
     Property(ALGORITHM, "no_entry_outlives_its_subscription", no_entry_outlives_its_subscription,
-             "sec. 3.5 (1): once all has arrived, no filter table keeps an entry of a withdrawn subscription",
+             "sec. 3.1, 3.5 (1): once all has arrived, no filter table keeps an entry of a withdrawn subscription, "
+             "nor of a failed subscriber's",
              witness=messages_arrived_out_of_order, subject="FlightRun"),
 )]

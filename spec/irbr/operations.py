@@ -9,7 +9,7 @@ from typing import Iterable
 import attrs
 
 from spec.irbr.filters import Filter, _check_filter, check_event, covers
-from spec.irbr.readings import COVERING, JOINS, TABLE_READINGS, UNSUBSCRIBE, Reading
+from spec.irbr.readings import COVERING, FAILURES, JOINS, TABLE_READINGS, UNSUBSCRIBE, Reading
 from spec.irbr.routing import (ALGORITHM, REPRESENTATIVES, Space, check_choice, common_prefix_length, delegated_ranges,
                                routing_table)
 from spec.registry import Property, register
@@ -184,47 +184,69 @@ def unsubscribe(net: Network, n: str, f: Filter, handling: str = "resubscribe-un
     net = attrs.evolve(net, filters=frozenset(e for e in net.filters if e[0] not in heard or (e[2], e[3]) != (f, n)),
                        reach=frozenset(r for r in net.reach if r[:2] != (n, f)))
     if handling == "resubscribe-uncovered":
-        for m in sorted(heard):
-            for s, g, sent in sorted(net.reach, key=lambda r: (r[0], str(r[1]))):
-                if s != m or s not in net.live:
-                    continue
-                needed = subscribe_level(net, s, g, covering)
-                if needed < sent:  # widen: the skipped ranges, levels needed .. sent - 1
-                    wider = broadcast(net, s, needed, lambda node, prefix, s=s, sent=sent:
-                                      node != s or len(prefix) <= sent)
-                    net = record(net, s, g, wider, needed)
+        net = widen_uncovered(net, heard, covering)
     return net, spread
 
 
-def fail(net: Network, nodes: Iterable[str]) -> Network:
+def widen_uncovered(net: Network, nodes: Iterable[str], covering: str = "covering-ordered") -> Network:
+    """Each of `nodes` (in order) re-evaluates its own subscriptions after entries it counted on
+    went away: one that had been sent less far than the covering rule now allows goes on to the
+    ranges it had skipped (resubscribe-uncovered)."""
+    for m in sorted(nodes):
+        for s, g, sent in sorted(net.reach, key=lambda r: (r[0], str(r[1]))):
+            if s != m or s not in net.live:
+                continue
+            needed = subscribe_level(net, s, g, covering)
+            if needed < sent:  # widen: the skipped ranges, levels needed .. sent - 1
+                wider = broadcast(net, s, needed, lambda node, prefix, s=s, sent=sent:
+                                  node != s or len(prefix) <= sent)
+                net = record(net, s, g, wider, needed)
+    return net
+
+
+def fail(net: Network, nodes: Iterable[str], failure: str = "withdraw-failed",
+         handling: str = "resubscribe-uncovered", covering: str = "covering-ordered") -> Network:
     """Nodes crash at once; their filter tables go with them. Under `repaired` every live node's
-    table is rebuilt from the live nodes; under `stale` tables still name the failed nodes."""
+    table is rebuilt from the live nodes; under `stale` tables still name the failed nodes. Under
+    withdraw-failed every live node drops the failed nodes' entries and (resubscribe-uncovered)
+    widens its subscriptions that counted on one; under keep-failed the entries stay."""
     if isinstance(nodes, (str, bytes)) or not isinstance(nodes, Iterable):  # fail("01") is not fail(["0", "1"])
         raise TypeError(f"nodes must be a collection of identifiers, not {nodes!r}")
     nodes = set(nodes)
     check_failures(net.live, nodes)
+    check_choice("failure handling", failure, FAILURES)
+    check_choice("unsubscribe handling", handling, UNSUBSCRIBE)
+    check_choice("covering reading", covering, COVERING)
     live = net.live - nodes
     filters = frozenset(e for e in net.filters if e[0] in live)
     reach = frozenset(r for r in net.reach if r[0] in live)
+    withdrawn = net.withdrawn
+    if failure == "withdraw-failed":
+        filters = frozenset(e for e in filters if e[3] not in nodes)
+        withdrawn = frozenset(w for w in withdrawn if w[1] not in nodes)
     known = live if net.tables_after_failure == "repaired" else net.known or net.live
     tables = tables_for(net.space, live, net.representative) if net.tables_after_failure == "repaired" else \
         tuple((n, t) for n, t in net.tables if n in live)
-    return attrs.evolve(net, live=live, tables=tables, filters=filters, reach=reach, known=known)
+    net = attrs.evolve(net, live=live, tables=tables, filters=filters, reach=reach, known=known, withdrawn=withdrawn)
+    if failure == "withdraw-failed" and handling == "resubscribe-uncovered":
+        net = widen_uncovered(net, live, covering)
+    return net
 
 
 def leave(net: Network, n: str, handling: str = "resubscribe-uncovered",
-          covering: str = "covering-ordered") -> Network:
+          covering: str = "covering-ordered", failure: str = "withdraw-failed") -> Network:
     """Sec. 3.5 (3): a node leaving "should affect the propagation of messages as little as
     possible". This project's design: it unsubscribes each of its filters (so the subscriptions
-    they covered are widened first), then departs as a failure would (tables as the reading has
-    them after a failure)."""
+    they covered are widened first), then departs as a failure would (tables and entries as the
+    reading has them after a failure)."""
     if n not in net.live:
         raise ValueError(f"{n!r} is not a live node")
     check_choice("unsubscribe handling", handling, UNSUBSCRIBE)  # even with no filter to withdraw
     check_choice("covering reading", covering, COVERING)
+    check_choice("failure handling", failure, FAILURES)
     for _, f, _ in [e for e in net.ft(n) if e[0] == n and e[2] == n]:
         net, _ = unsubscribe(net, n, f, handling, covering)
-    return fail(net, [n])
+    return fail(net, [n], failure, handling, covering)
 
 
 def join(net: Network, n: str, design: str = "copy-closest") -> tuple[Network, int]:
@@ -268,9 +290,9 @@ def operate(net: Network, op: tuple, reading: Reading = Reading()) -> tuple[Netw
         net, spread = unsubscribe(net, node, op[2], reading.unsubscribe, reading.covering)
         return net, f"{node} unsubscribes {op[2]}: {len(spread.messages)} messages"
     if kind == "fail":
-        return fail(net, [node]), f"{node} fails"
+        return fail(net, [node], reading.failure, reading.unsubscribe, reading.covering), f"{node} fails"
     if kind == "leave":
-        return leave(net, node, reading.unsubscribe, reading.covering), \
+        return leave(net, node, reading.unsubscribe, reading.covering, reading.failure), \
             f"{node} leaves (unsubscribes its filters, then departs)"
     if kind == "join":
         net, messages = join(net, node, reading.join)

@@ -11,7 +11,7 @@ from spec.irbr.routing import REPRESENTATIVES, check_choice
 # --------------------------------------------------------------------------------------------
 # Readings: every rule the paper leaves open, gathered before the actions that follow them
 # --------------------------------------------------------------------------------------------
-# Each rule is a tuple of named choices, the first this project's default. The first five are
+# Each rule is a tuple of named choices, the first this project's default. The first six are
 # read by both models; ordering, concurrency and forwarding only by messages in flight (model II).
 
 TABLE_READINGS = ("repaired", "stale", "stale-alternates")
@@ -49,6 +49,18 @@ JOINS = ("copy-closest", "ask-subscribers")
 # cannot answer, so its entry, on which another subscription may still count, is not copied, and
 # exhaustive search finds the event that is lost for it (4 operations).
 
+FAILURES = ("withdraw-failed", "keep-failed")
+# Sec. 3.5 (3): IRBR "provides mechanisms" so that a node leaving affects the propagation of
+# messages as little as possible, and gives none; a failure takes the node's filter table with it,
+# and the text says nothing of the entries naming it in other nodes' tables.
+# keep-failed (no mechanism): those entries stay, and a later subscription may count on a failed
+# subscriber's covering entry, so it goes less far than a live one needs: an independent review
+# found the event this loses in five operations (one beyond the exhaustive bound of four then:
+# tests/data/findings/). withdraw-failed (this project's design): the failure is detected as the
+# tables' repair detects it, and every live node treats the failed node's subscriptions as
+# withdrawn: it drops their entries and, under resubscribe-uncovered, widens each of its own
+# subscriptions that had counted on one (as after an unsubscribe).
+
 # Messages in flight (model II) add three rules the paper names but leaves open (sec. 3.5):
 
 ORDERINGS = ("lamport", "arrival")
@@ -82,24 +94,26 @@ FORWARDING = ("retry-alternate", "fire-and-forget")
 
 # The choices that are not the printed text: sec. 3.3's covering rule ordered by subscriber is this
 # project's repair, and so is counting only on settled subscriptions (sec. 3.5 with operations at
-# two nodes); no covering, tables never repaired (the paper relies on the P2P layer's repair) and
-# sec. 3.5 without its monitoring, clocks or retries take a rule of the paper out.
+# two nodes); no covering, tables never repaired (the paper relies on the P2P layer's repair), a
+# failed subscriber's entries kept (without the mechanism sec. 3.5 (3) says IRBR has) and sec. 3.5
+# without its monitoring, clocks or retries take a rule of the paper out.
 ORIGIN_OF_CHOICE = {"covering-ordered": "repair", "widen-then-withdraw-settled": "repair",
-                    "no-covering": "ablation", "stale": "ablation", "stale-alternates": "ablation",
+                    "no-covering": "ablation", "stale": "ablation", "stale-alternates": "ablation", "keep-failed": "ablation",
                     "withdraw-at-once": "ablation", "arrival": "ablation", "fire-and-forget": "ablation"}
 
 
 @attrs.frozen
 class Reading:
     """One choice per rule above. Named covering/tables/representative/unsubscribe, then each of
-    join, ordering, concurrency and forwarding that is not its default, in that order; model I
-    follows the first five fields, model II all eight."""
+    join, failure, ordering, concurrency and forwarding that is not its default, in that order;
+    model I follows the first six fields, model II all nine."""
 
     covering: str = "covering-ordered"
     tables: str = "repaired"
     representative: str = "smallest"
     unsubscribe: str = "resubscribe-uncovered"
     join: str = "copy-closest"
+    failure: str = "withdraw-failed"
     ordering: str = "lamport"
     concurrency: str = "widen-then-withdraw"
     forwarding: str = "retry-alternate"
@@ -116,6 +130,7 @@ class Reading:
                                    ("representative choice", self.representative, REPRESENTATIVES),
                                    ("unsubscribe handling", self.unsubscribe, UNSUBSCRIBE),
                                    ("join design", self.join, JOINS),
+                                   ("failure handling", self.failure, FAILURES),
                                    ("ordering", self.ordering, ORDERINGS),
                                    ("concurrency rule", self.concurrency, CONCURRENCY),
                                    ("forwarding", self.forwarding, FORWARDING)):
@@ -123,7 +138,7 @@ class Reading:
 
     @property
     def name(self) -> str:
-        optional = [v for v, known in ((self.join, JOINS), (self.ordering, ORDERINGS),
+        optional = [v for v, known in ((self.join, JOINS), (self.failure, FAILURES), (self.ordering, ORDERINGS),
                                        (self.concurrency, CONCURRENCY), (self.forwarding, FORWARDING))
                     if v != known[0]]
         return "/".join([self.covering, self.tables, self.representative, self.unsubscribe] + optional)
@@ -171,6 +186,9 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
             note="sec. 3.4 without its special handling: an unsubscribe only removes entries"),
     Reading("no-covering", unsubscribe="remove-only", runs=("PublishRun",), spark=False,
             note="remove-only where nothing counts on another entry"),
+    Reading(failure="keep-failed", runs=("PublishRun", "FlightRun"), spark=True,
+            note="sec. 3.5 (3) without a failure mechanism: a failed subscriber's entries stay in other nodes' tables, "
+            "and a later subscription may count on one (this project's default until an independent review)"),
     Reading(join="ask-subscribers", runs=("PublishRun",), spark=False,
             note="a joining node copies only the entries whose subscribers say they reach it"),
     Reading(concurrency="withdraw-at-once", runs=("FlightRun",), spark=False,

@@ -26,7 +26,7 @@ def irbr_exhaustive_figures() -> dict:
     from spec import irbr as I
 
     default = ALGORITHM.readings.names()[0]
-    scope = attrs.evolve(ALGORITHM.scope("default"), one_at_a_time=(Bound(k=2, L=2, operations=4),))
+    scope = attrs.evolve(ALGORITHM.scope("default"), one_at_a_time=(Bound(k=2, L=2, operations=4),), deeper=())
     in_flight = {p.name for p in I.FLIGHT_PROPERTIES}
     out = {}
     for check, results, _ in run_checks(ALGORITHM, lambda c: isinstance(c, plugin.Exploration)

@@ -13,10 +13,11 @@ tree never reaches) drawn in red.
 Model II (messages in flight, flight.replay): a message-sequence chart, one vertical lifeline per
 node and one row per recorded step; each message is an arrow from the step that sent it to the
 step that delivered it, labelled with the step's number, the message's kind and what it carries
-(overtaking shows as crossing arrows); an operation starting, a withdrawal spreading and a crash
-are marked on their node's lifeline, notifications with a star; beside it the numbered steps as
+(overtaking shows as crossing arrows); an operation starting, a withdrawal spreading, a failed
+node's entries dropped and a crash are marked on their node's lifeline, notifications with a
+star; beside it the numbered steps as
 the replay prints them and what went wrong once all was quiet, the subscriber that missed an
-event (or got it twice, or the node keeping an entry of a withdrawn subscription) in red.
+event (or got it twice, or the node keeping an entry of an ended subscription) in red.
 
 The replays return what they computed (`OperationsReplay`, `FlightReplay`), so a picture shows
 exactly what the spec's replay found. Positions follow from the structure alone and PNGs are
@@ -142,7 +143,8 @@ def flight_marks(prop_name: str, run: I.FlightRun) -> dict[str, list[str]]:
     """The nodes that make `prop_name` fail once all is quiet in model II, each with why: a steady
     subscriber not notified exactly once of an event (or anyone notified twice); a subscriber an
     event published again on the settled tables does not reach exactly once; a node keeping an
-    entry of a subscription its live subscriber has withdrawn. Empty where the property holds."""
+    entry of a subscription that has ended (withdrawn, or its subscriber failed). Empty where the
+    property holds."""
     marks: dict[str, list[str]] = {}
     state = run.state
     live = state.net.live
@@ -178,8 +180,9 @@ def flight_marks(prop_name: str, run: I.FlightRun) -> dict[str, list[str]]:
     elif prop_name == "no_entry_outlives_its_subscription":
         filters = state.net.filters
         for m, p, g, s in sorted(filters, key=repr):
-            if s in live and (s, s, g, s) not in filters:
-                marks.setdefault(m, []).append(f"keeps the entry [{p}* {g}] of {s}'s withdrawn subscription")
+            if (s, s, g, s) not in filters:
+                ended = f"{s}'s withdrawn subscription" if s in live else f"failed {s}'s subscription"
+                marks.setdefault(m, []).append(f"keeps the entry [{p}* {g}] of {ended}")
     return marks
 
 
@@ -594,6 +597,8 @@ def draw_flight(replayed: FlightReplay, path: str, title: str = "") -> None:
     box = dict(boxstyle="round,pad=0.2", facecolor="white", edgecolor="#555555")
     taken = [(column[script[action[1]][1]], -number, 0.45, 0.4)  # the steps' boxes: (x, y, half width, half height)
              for number, (_, action, _) in enumerate(replayed.steps, start=1) if action[0] in ("start", "withdraw")]
+    taken += [(column[action[1]], -number, 0.45, 0.4)
+              for number, (_, action, _) in enumerate(replayed.steps, start=1) if action[0] == "purge"]
     before = replayed.first
     for number, (_, action, after) in enumerate(replayed.steps, start=1):
         y = -number
@@ -609,6 +614,9 @@ def draw_flight(replayed: FlightReplay, path: str, title: str = "") -> None:
             node = script[action[1]][1]
             ax.text(column[node], y, f"{number}. op {action[1]}'s\nwithdrawal spreads{silent}", ha="center",
                     va="center", fontsize=7.5, zorder=5, bbox=box)
+        elif action[0] == "purge":
+            ax.text(column[action[1]], y, f"{number}. every live node drops\nthe entries of failed {action[1]}",
+                    ha="center", va="center", fontsize=7.5, zorder=5, bbox=box)
         elif action[0] == "crash":
             ax.plot([column[action[1]]], [y], marker="X", markersize=16, color=RED, zorder=5)
             ax.text(column[action[1]] + 0.13, y, f"{number}. {action[1]} crashes", ha="left", va="center",

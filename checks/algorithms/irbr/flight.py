@@ -129,6 +129,7 @@ def actions(state, crashes: int) -> list[tuple]:
             and all(j in f.started for j in range(k) if script[j][1] == script[k][1])]
     acts += [("deliver", m) for m in sorted(f.flight, key=repr)]
     acts += [("withdraw", k) for k in sorted(f.pending) if I.can_withdraw(f, k)]
+    acts += [("purge", n) for n in sorted(f.purging) if I.can_purge(f, n)]
     if f.crashes < crashes and len(f.net.live) > 1:
         acts += [("crash", n) for n in sorted(f.net.live)]
     return acts
@@ -142,15 +143,17 @@ def step(state, action, reading: I.Reading):
         f = I.deliver(f, script, action[1], reading)
     elif action[0] == "withdraw":
         f = I.withdraw(f, script, action[1])
+    elif action[0] == "purge":
+        f = I.purge(f, action[1])
     else:
-        f = I.crash(f, action[1])
+        f = I.crash(f, action[1], reading)
         steady = frozenset(e for e in steady if e[0] != action[1])
     return FlightState(script, steady, f)
 
 
 def quiet_run(state) -> I.FlightRun | None:
     script, steady, f = state
-    quiet = not f.flight and not f.pending and len(f.started) == len(script)
+    quiet = not f.flight and not f.pending and not f.purging and len(f.started) == len(script)
     return I.FlightRun(f, script, steady) if quiet else None
 
 
@@ -221,7 +224,8 @@ def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> FlightReplay:
             action = tuple(recorded)
             said = {"start": f"start {doc['script'][recorded[1]] if recorded[0] == 'start' else ''}",
                     "withdraw": f"the withdrawal of operation {recorded[1]} spreads",
-                    "crash": f"{recorded[1]} crashes"}.get(recorded[0], str(recorded))
+                    "crash": f"{recorded[1]} crashes",
+                    "purge": f"the entries of failed {recorded[1]} are dropped"}.get(recorded[0], str(recorded))
         say(f"step {number}: {said}")
         if action not in actions(state, crashes=doc.get("crashes", 1)):
             raise ValueError(f"step {number}: {recorded} is not possible here")

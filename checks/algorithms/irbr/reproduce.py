@@ -56,7 +56,9 @@ def workload(seed: int) -> tuple[list[str], list[tuple[str, str]]]:
 
 
 def built(ids, filters, tables: str):
-    net = R.Network(K, L, ids, representative="per-node", tables_after_failure=tables)
+    # before repair no node has detected the failures, so none has withdrawn a failed subscriber's
+    # entries either (keep-failed): the filter tables stay as the failures left them
+    net = R.Network(K, L, ids, representative="per-node", tables_after_failure=tables, failure="keep-failed")
     for s, f in filters:
         net.subscribe(s, f)
     return net

@@ -388,6 +388,12 @@ def sentences() -> list[Sentence]:
                            "twice (dnr-two-copies puts n and n_CBV there; dnr-tree-icols, taking every tree iCOL "
                            "as a target iCOL, sends a broker two copies with nothing congested)"),
         Sentence("sec. 6.3 Case I",
+                   "If more than one unoverloaded target iCOL is available at a broker, is forwarded onto the "
+                   "target iCOL, which has the least value of .",
+                   why="a tie-break whose compared quantity was lost in extraction (presumably Eq. 3's congestion "
+                       "element); the spec takes it as a parameter (`choose`) and the exhaustive DNR search tries "
+                       "every choice among the candidates, so no verdict rests on which one is least"),
+        Sentence("sec. 6.3 Case I",
                    "The number of notifications added to the output queues of the target links in interval is , "
                    "where is the number of unoverloaded target iCOLs and .",
                    why="the formula was lost in extraction; no property counts copies per time window"),
@@ -639,6 +645,10 @@ def sentences() -> list[Sentence]:
                    "The performance difference between DNR and SNR algorithms decreases with an increase in the "
                    "number of HRPs that start sending notifications simultaneously.",
                    why=TESTBED + "; the simulation runs one HRP"),
+        Sentence("sec. 7.3",
+                   "This indicates that the improvement due to inter-cluster dynamic routing in OctopiS diminishes "
+                   "when more congested output queues and overloaded iCOLs appear.",
+                   why=TESTBED + "; a trend over several HRPs, and the simulation runs one"),
 
         # ------------------------------------------------------------------ sec. 8
         Sentence("sec. 8", "OctopiS offers inter-cluster dynamic routing without requiring updates in routing "
