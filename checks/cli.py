@@ -233,8 +233,16 @@ def cmd_validate(args) -> int:
         t.add_row(column, f"[{'red' if o['violations'] else 'green'}]{o['violations']}[/]", first)
     console.print(t)
     folder = Path(args.counterexamples) if args.counterexamples else out / "counterexamples"
-    written = {column: counterexample.store(algorithm.spark.document(job, column, o["first"]["seed"]), folder)
-               for column, o in s["checks"].items() if o["violations"]}
+    documents = {}
+    for column, o in s["checks"].items():   # shrinking takes a while: Ctrl-C is honoured between columns
+        if engine.INTERRUPTED.is_set():
+            break
+        if o["violations"]:
+            documents[column] = algorithm.spark.document(job, column, o["first"]["seed"])
+    if engine.INTERRUPTED.is_set():   # nothing written: the segments are kept, and a rerun reuses them all
+        raise KeyboardInterrupt(f"interrupted while shrinking counterexamples: every segment of {out} is finished "
+                                "and kept, no counterexample or --json was written; the same command finishes")
+    written = {column: counterexample.store(doc, folder) for column, doc in documents.items()}
     for column, path in written.items():
         console.print(f"  {column}: pubsub-proofs replay {path}", markup=False)
     if args.json:
@@ -444,12 +452,16 @@ def _renamed(parser: argparse.ArgumentParser, old: str, new: str) -> None:
 
 def _on_ctrl_c(signum, frame) -> None:
     """The first Ctrl-C asks the engines to stop at their next step boundary (a check, 256
-    explored states, a case, an example, a Spark segment): raising here could land inside a
-    solver's callback or a finalizer, where Python loses or garbles it. A second one stops at once."""
+    explored states, a case, an example, a Spark segment, a shrunk counterexample): raising here
+    could land inside a solver's callback or a finalizer, where Python loses or garbles it. A
+    second one ends the process at once with one line (files are written atomically, and a stale
+    lock or staging folder of a dead process is taken over or removed by the next run)."""
     from checks import engine
 
-    if engine.INTERRUPTED.is_set():
-        raise KeyboardInterrupt
+    if engine.INTERRUPTED.is_set():   # raised now, it would surface inside Spark's or a solver's threads
+        os.write(2, b"interrupted twice: stopped at once; finished work (reports, segments) is as it was, and the "
+                    b"next run removes what this one left half-done\n")
+        os._exit(130)
     engine.INTERRUPTED.set()
 
 

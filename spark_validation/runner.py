@@ -271,9 +271,11 @@ def validate(job: Job, instances: int, out_dir: str | Path, master: str = "local
             lo = hi
             if progress:
                 progress(hi, instances)
-            if stop is not None and stop() and lo < instances:   # Ctrl-C: stop after a finished segment
+            if stop is not None and stop():   # Ctrl-C: stop after a finished segment, the last one too
                 raise KeyboardInterrupt
         summary = summarize(spark.read.parquet(*wanted), job, spark_df=True)
+        if stop is not None and stop():
+            raise KeyboardInterrupt
     except KeyboardInterrupt:
         kept = len(finished_segments(out, instances))
         raise Interrupted(f"interrupted: {kept} finished segment(s) of {out} are kept; the same command "

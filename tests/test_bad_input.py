@@ -14,6 +14,9 @@ from checks import cli, counterexample, plugin
 
 ROOT = Path(__file__).resolve().parents[1]
 LBDD_CX = sorted((ROOT / "reports" / "counterexamples" / "lbdd").glob("exhaustive-*.json"))[0]
+LBDD_SPARK_CX = sorted((ROOT / "reports" / "validate" / "lbdd").glob("spark-corrected-*.json"))[0]
+SCOT_DNR_CX = ROOT / "reports" / "counterexamples" / "scot" / \
+    "exhaustive-dnr-icols-only-at_most_one_copy_into_congested_queues-039b67e6.json"
 
 
 def files(tmp: Path) -> dict[str, Path]:
@@ -30,6 +33,25 @@ def files(tmp: Path) -> dict[str, Path]:
                          "baddigest": {"publisher": {"address": "p", "digest": 2 ** 40}},
                          "badevent": {"events": [{"explode": 1}]}}.items():
         (tmp / f"{name}.json").write_text(json.dumps({**doc, **change}))
+    # edited to be inconsistent with the model: each derived field is recomputed on replay (issue 22)
+    spark = json.loads(LBDD_SPARK_CX.read_text())
+    publisher, first, second = spark["publisher"], spark["subscribers"][0], spark["subscribers"][1]
+    for name, change in {
+            "md5": {"publisher": {**publisher, "digest": (publisher["digest"] + 1) % 2 ** 32}},
+            "md5sub": {"subscribers": [{**first, "digest": second["digest"]}] + spark["subscribers"][1:]},
+            "md5join": {"events": [{"join": {"address": "10.0.0.1", "digest": 7}}]},
+            "twice": {"subscribers": [first, first] + spark["subscribers"][2:]},
+            "pubtwice": {"subscribers": [publisher] + spark["subscribers"][1:]},
+            "failabsent": {"events": [{"fail": "10.9.9.9"}]},
+            "failpublisher": {"events": [{"fail": publisher["address"]}]},
+            "failtwice": {"events": [{"fail": first["address"]}, {"fail": first["address"]}]},
+            "joinpresent": {"events": [{"join": first}]},
+            "eventsdict": {"events": {"fail": first["address"]}}}.items():
+        (tmp / f"{name}.json").write_text(json.dumps({**spark, **change}))
+    dnr = json.loads(SCOT_DNR_CX.read_text())
+    for name, ties in {"tieneg": [-1], "tiebig": [5], "tieextra": [0, 0, 0], "tietext": ["0"], "tiebool": [True],
+                       "tiedict": {"0": 0}, "tiefloat": [0.0]}.items():
+        (tmp / f"{name}.json").write_text(json.dumps({**dnr, "tie_breaks": ties}))
     # a counterexample its algorithm cannot draw: the test fixture plug-in's round-trip probability
     # (every committed algorithm draws all of its own)
     (tmp / "undrawable.json").write_text(json.dumps({"algorithm": "tokenring", "property": "round_trip_likely",
@@ -116,6 +138,16 @@ CASES = [
     (["check", "lbdd", "--methods", "z3", "--report", ""], "--report"),
     (["claims", "--report", ""], "--report"), (["docs", "--report", "x/"], "names a folder"),
     (["explain", "lbdd", "--report", ""], "--report"), (["bench", "--out", ""], "--out"),
+    # counterexamples edited to disagree with the model they replay on (issue 22)
+    (["replay", "{md5}"], "not the MD5 digest"), (["replay", "{md5sub}"], "not the MD5 digest"),
+    (["replay", "{md5join}"], "10.0.0.1"), (["replay", "{twice}"], "appears twice"),
+    (["replay", "{pubtwice}"], "appears twice"), (["replay", "{failabsent}"], "10.9.9.9"),
+    (["replay", "{failpublisher}"], "not a live subscriber"), (["replay", "{failtwice}"], "not a live subscriber"),
+    (["replay", "{joinpresent}"], "already present"), (["replay", "{eventsdict}"], "events must be a list"),
+    (["replay", "{tieneg}"], "tie_breaks"), (["replay", "{tiebig}"], "picks candidate 5"),
+    (["replay", "{tieextra}"], "records 3 tie-breaks"), (["replay", "{tietext}"], "tie_breaks"),
+    (["replay", "{tiebool}"], "tie_breaks"), (["replay", "{tiedict}"], "tie_breaks"),
+    (["replay", "{tiefloat}"], "tie_breaks"),
     # no command, unknown command, unknown option
     ([], "command"), (["prove"], "prove"), (["check", "--frobnicate"], "--frobnicate"),
 ]

@@ -80,3 +80,42 @@ def test_ctrl_c_during_validate_keeps_finished_segments_and_resumes_to_the_same_
     assert "segment(s) reused" in resumed.stdout and " 0 segment(s) reused" not in resumed.stdout
     summary = [json.loads((tmp_path / f / "summary.json").read_text()) for f in ("cut", "whole")]
     assert summary[0] == summary[1]
+
+
+@pytest.mark.spark
+def test_ctrl_c_while_counterexamples_are_shrunk_writes_nothing_and_says_so(tmp_path):
+    """Late in validate (issue 22): the segments are finished and summary.json written, the
+    counterexamples are being shrunk; Ctrl-C then stops the run (130, one line), no counterexample
+    or --json is written, and the same command finishes from the kept segments."""
+    args = ["validate", "lbdd", "--instances", "1000", "--readings", "literal", "--master", "local[2]",
+            "--out", str(tmp_path / "out"), "--json", str(tmp_path / "summary.json")]
+    p = start(args)
+    deadline = time.monotonic() + 240
+    while not (tmp_path / "out" / "summary.json").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=300)
+    last = err.strip().splitlines()[-1] if err.strip() else ""
+    assert p.returncode == 130 and "while shrinking" in last and "Traceback" not in err, err[-800:]
+    assert not (tmp_path / "summary.json").exists() and not (tmp_path / "out" / "counterexamples").exists()
+    again = subprocess.run(CLI + args, cwd=ROOT, capture_output=True, text=True)
+    assert again.returncode == 0 and "1 segment(s) reused" in again.stdout, again.stderr[-500:]
+    assert json.loads((tmp_path / "summary.json").read_text())["counterexamples"]
+
+
+@pytest.mark.spark
+def test_a_second_ctrl_c_ends_validate_at_once_with_one_line(tmp_path):
+    env = {"PUBSUB_PROOFS_PLUGINS": "tokenring"}
+    p = start(["validate", "tokenring", "--instances", "6000", "--master", "local[2]", "--out", str(tmp_path / "out")],
+              **env)
+    deadline = time.monotonic() + 240
+    while not list((tmp_path / "out").glob("segment-*/_SUCCESS")) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    p.send_signal(signal.SIGINT)
+    time.sleep(0.3)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    lines = [line for line in err.strip().splitlines() if "WARN" not in line]
+    assert p.returncode == 130 and "Traceback" not in err, err[-800:]
+    assert lines and lines[-1].startswith("interrupted twice: stopped at once"), err[-800:]
+    assert list((tmp_path / "out").glob("segment-*/_SUCCESS"))   # the finished segment is kept

@@ -21,6 +21,8 @@ drawing.py), the declaration.
 
 from __future__ import annotations
 
+import ipaddress
+
 import functools
 from typing import Any, Iterable, Iterator
 
@@ -399,9 +401,44 @@ def check_document(doc: dict[str, Any]) -> None:
     subs = doc.get("subscribers")
     if not isinstance(subs, list) or not all(node_ok(n) for n in subs):
         raise ValueError("subscribers must be a list of {\"address\": text, \"digest\": a 32-bit integer}")
-    for event in doc.get("events", []):
+    events = doc.get("events", [])
+    if not isinstance(events, list):
+        raise ValueError(f"events must be a list, not {events!r}")
+    for event in events:
         if not (isinstance(event, dict) and (isinstance(event.get("fail"), str) or node_ok(event.get("join")))):
             raise ValueError(f"an event is {{\"fail\": address}} or {{\"join\": node}}, not {event!r}")
+    check_derived_fields(doc)
+
+
+def check_derived_fields(doc: dict[str, Any]) -> None:
+    """What the model derives must agree with the document, so an edited file cannot replay as
+    "reproduced": a node whose address is an IPv4 address carries the MD5 digest of it (under the
+    reading's hash input; a bare label such as s1 stands for an abstract digest), addresses are
+    unique among the nodes present, a failure names a present subscriber and a join a new one."""
+    reading = L.reading_named(doc["reading"])
+    present = [doc["publisher"]["address"]]
+    for node in [doc["publisher"], *doc["subscribers"], *(e["join"] for e in doc.get("events", []) if "join" in e)]:
+        try:
+            ipaddress.IPv4Address(node["address"])
+        except ValueError:
+            continue  # an abstract label
+        want = L.md5_digest(node["address"], reading.hash_input)
+        if node["digest"] != want:
+            raise ValueError(f"node {node['address']}: digest {node['digest']} is not the MD5 digest of its address "
+                             f"under reading {reading.name!r} ({want})")
+    for s in doc["subscribers"]:
+        if s["address"] in present:
+            raise ValueError(f"address {s['address']!r} appears twice among the publisher and subscribers")
+        present.append(s["address"])
+    for step, event in enumerate(doc.get("events", []), start=1):
+        if "fail" in event:
+            if event["fail"] not in present[1:]:
+                raise ValueError(f"event {step}: {event['fail']!r} is not a live subscriber")
+            present.remove(event["fail"])
+        else:
+            if event["join"]["address"] in present:
+                raise ValueError(f"event {step}: {event['join']['address']!r} is already present")
+            present.append(event["join"]["address"])
 
 
 # --------------------------------------------------------------------------------------------

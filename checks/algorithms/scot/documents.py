@@ -119,6 +119,10 @@ def replay_routing(doc: Document, say=print) -> plugin.Replayed:
     congested = frozenset((tuple(u), tuple(v)) for u, v in doc.get("congested", []))
     protocol = "flood" if router == "bid" else "sbp"
     trees = {h: S.subscription_tree(scot, h, protocol) for h in hosts}
+    if router == "dnr":  # the recorded tie-breaks must fit the run before a line of it is printed
+        choices = _tie_breaks(doc)
+        S.dnr(scot, publisher, hosts, trees, congested, doc["reading"], choices, lambda line: None)
+        choices.check_all_used()
     say(f"SCOT of a {scot.tree.number_of_nodes()}-vertex tree x K_{scot.m}; {router} ({doc['reading']}) from "
         f"B{publisher} to subscribers at {list(hosts)}; congested queues {sorted(congested, key=repr)}")
     snr = S.snr(scot, publisher, hosts, trees)
@@ -143,11 +147,33 @@ def replay_routing(doc: Document, say=print) -> plugin.Replayed:
     return plugin.Replayed(not holds, draw=draw)
 
 
-def _tie_breaks(doc: Document):
+class _TieBreaks:
     """DNR's least-CE choice replayed from the document: the i-th choice made takes the candidate at
-    the i-th recorded index (the first candidate once they run out)."""
-    choices = iter(doc.get("tie_breaks", []))
-    return lambda candidates: candidates[next(choices, 0)]
+    the i-th recorded index (the first candidate once they run out). An index that names no
+    candidate is refused, and `check_all_used` refuses recorded choices the run never made."""
+
+    def __init__(self, doc: Document):
+        recorded = doc.get("tie_breaks", [])
+        if not isinstance(recorded, list) or not all(isinstance(i, int) and not isinstance(i, bool) and i >= 0
+                                                     for i in recorded):
+            raise ValueError(f"tie_breaks must be a list of candidate indices (integers >= 0), not {recorded!r}")
+        self.recorded, self.made = recorded, 0
+
+    def __call__(self, candidates):
+        index = self.recorded[self.made] if self.made < len(self.recorded) else 0
+        self.made += 1
+        if index >= len(candidates):
+            raise ValueError(f"tie-break {self.made} picks candidate {index}, but there are only {len(candidates)}")
+        return candidates[index]
+
+    def check_all_used(self) -> None:
+        if self.made < len(self.recorded):
+            raise ValueError(f"the document records {len(self.recorded)} tie-breaks, but the routing makes "
+                             f"{self.made} choices")
+
+
+def _tie_breaks(doc: Document) -> _TieBreaks:
+    return _TieBreaks(doc)
 
 
 def copies_sent(rule: str, publisher, hosts, trees, congested, choose, judged: S.Routing) -> list[drawing.Copy]:
