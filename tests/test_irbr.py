@@ -580,3 +580,43 @@ def test_under_keep_failed_a_crash_leaves_the_failed_entries_counted_on():
     state = I.crash(I.Flight(net=net), "00", I.Reading(failure="keep-failed"))
     assert state.flight == frozenset() and state.purging == frozenset() and state.net.withdrawn == frozenset()
     assert {(p, str(g), s) for p, g, s in state.net.ft("10")} == {("0", "x in 0..9", "00")}
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda: I.CoveringQuestion("x in 0..1", I.parse_filter("x in 0..1")),
+     "f1 must be a spec.irbr.Filter (see make_filter, parse_filter), not 'x in 0..1'"),
+    (lambda: I.CoveringQuestion(I.parse_filter("x in 0..1"), None),
+     "f2 must be a spec.irbr.Filter (see make_filter, parse_filter), not None"),
+    (lambda: I.deciding_events(I.parse_filter("x in 0..1"), 3),
+     "f2 must be a spec.irbr.Filter (see make_filter, parse_filter), not 3"),
+    (lambda: I.subscribe(I.network(I.Space(2, 2), ["00"]), "00", "x in 0..1"),
+     "f must be a spec.irbr.Filter (see make_filter, parse_filter), not 'x in 0..1'"),
+    (lambda: I.check_event([("x", 1)]), "event must be a dict of attribute values, not [('x', 1)]"),
+    (lambda: I.check_event({"x": 1.5}), "event attribute 'x' must be a str with an integer or string value, not 1.5"),
+    (lambda: I.check_event({1: 1}), "event attribute 1 must be a str with an integer or string value, not 1"),
+    (lambda: I.check_event({"x": True}), "event attribute 'x' must be a str with an integer or string value, not True"),
+    (lambda: I.start(I.Flight(I.network(I.Space(2, 2), ["00"])), [("publish", "00", ())], 0),
+     "script must be a tuple of (kind, node, item) operations, not [('publish', '00', ())]"),
+    (lambda: I.start(I.Flight(I.network(I.Space(2, 2), ["00"])), (("publish", "00", ()),), True),
+     "k must be an integer index into the script, not True"),
+])
+def test_the_spec_refuses_a_wrong_type_naming_the_argument_and_the_value(make, message):
+    """Each message exactly (survivors of the independent mutation sample: spec/irbr/filters.py and
+    flight.py's argument checks were unasserted)."""
+    with pytest.raises(TypeError) as e:
+        make()
+    assert str(e.value) == message
+
+
+@pytest.mark.parametrize("k", [-1, 1, 5])
+def test_a_script_index_outside_the_script_is_refused(k):
+    with pytest.raises(ValueError) as e:
+        I.start(I.Flight(I.network(I.Space(2, 2), ["00"])), (("publish", "00", ()),), k)
+    assert str(e.value) == f"k must be an operation of the script, 0..0, not {k}"
+
+
+def test_the_deciding_events_are_every_bound_and_one_past_it_and_absence():
+    events = I.deciding_events(I.parse_filter("x in 2..3"), I.parse_filter("x in 3..5"))
+    assert events == [{}] + [{"x": v} for v in (1, 2, 3, 4, 5, 6)]
+    assert I.a_strict_cover(I.CoveringQuestion(I.parse_filter("x in 0..9"), I.parse_filter("x in 2..3")))
+    assert not I.a_strict_cover(I.CoveringQuestion(I.parse_filter("x in 0..9"), I.parse_filter("x in 0..9")))
