@@ -459,10 +459,38 @@ def _on_ctrl_c(signum, frame) -> None:
     from checks import engine
 
     if engine.INTERRUPTED.is_set():   # raised now, it would surface inside Spark's or a solver's threads
+        _kill_descendants()           # Spark's JVM and its Python workers would go on writing to stderr
         os.write(2, b"interrupted twice: stopped at once; finished work (reports, segments) is as it was, and the "
                     b"next run removes what this one left half-done\n")
         os._exit(130)
     engine.INTERRUPTED.set()
+
+
+def _kill_descendants() -> None:
+    """SIGKILL every process this one started, and theirs (where /proc tells: Linux)."""
+    import signal
+
+    try:
+        parents = {}
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as f:
+                        parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
+                except (OSError, ValueError, IndexError):
+                    continue
+    except OSError:
+        return
+    found, frontier = [], [os.getpid()]
+    while frontier:
+        children = [pid for pid, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
+    for pid in found:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
 
 
 def _quiet_interrupted_finalizers(unraisable) -> None:

@@ -60,9 +60,10 @@ from spec.irbr.operations import (a_remote_subscriber_is_interested, broadcast, 
                                   Network, network, no_node_receives_an_event_twice, operate, Publication, publish,
                                   PUBLISH_PROPERTIES, publish_run, PublishRun, record, relays_through_a_node,
                                   Spread, subscribe, subscribe_level, tables_for, unsubscribe, widen_uncovered)
-from spec.irbr.flight import (a_steady_subscriber_is_remote_and_interested, can_purge, can_withdraw, crash,
+from spec.irbr.flight import (a_node_crashed, a_steady_subscriber_is_remote_and_interested, can_purge, can_withdraw, crash,
                               deliver, Flight, FLIGHT_PROPERTIES, FlightRun, messages_arrived_out_of_order,
-                              no_entry_outlives_its_subscription, settled_network_delivers_exactly_once,
+                              no_entry_outlives_its_subscriber, no_entry_outlives_its_subscription,
+                              settled_network_delivers_exactly_once,
                               purge, start, steady_subscribers_notified_exactly_once, withdraw)
 
 __all__ = ['ALGORITHM', 'check_choice', 'choose_representative', 'common_prefix_length', 'delegated_ranges',
@@ -75,7 +76,7 @@ __all__ = ['ALGORITHM', 'check_choice', 'choose_representative', 'common_prefix_
            'network', 'no_node_receives_an_event_twice', 'operate', 'Publication', 'publish', 'PUBLISH_PROPERTIES',
            'publish_run', 'PublishRun', 'record', 'relays_through_a_node', 'Spread', 'subscribe',
            'subscribe_level', 'tables_for', 'unsubscribe', 'widen_uncovered', 'a_steady_subscriber_is_remote_and_interested',
-           'can_purge', 'can_withdraw', 'crash', 'deliver', 'Flight', 'FLIGHT_PROPERTIES', 'FlightRun',
-           'messages_arrived_out_of_order', 'no_entry_outlives_its_subscription',
+           'a_node_crashed', 'can_purge', 'can_withdraw', 'crash', 'deliver', 'Flight', 'FLIGHT_PROPERTIES', 'FlightRun',
+           'messages_arrived_out_of_order', 'no_entry_outlives_its_subscriber', 'no_entry_outlives_its_subscription',
            'settled_network_delivers_exactly_once', 'purge', 'start', 'steady_subscribers_notified_exactly_once',
            'withdraw']

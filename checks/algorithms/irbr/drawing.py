@@ -17,7 +17,8 @@ step that delivered it, labelled with the step's number, the message's kind and 
 node's entries dropped and a crash are marked on their node's lifeline, notifications with a
 star; beside it the numbered steps as
 the replay prints them and what went wrong once all was quiet, the subscriber that missed an
-event (or got it twice, or the node keeping an entry of an ended subscription) in red.
+event (or got it twice, or the node keeping an entry of a withdrawn subscription or a failed
+subscriber) in red.
 
 The replays return what they computed (`OperationsReplay`, `FlightReplay`), so a picture shows
 exactly what the spec's replay found. Positions follow from the structure alone and PNGs are
@@ -143,8 +144,8 @@ def flight_marks(prop_name: str, run: I.FlightRun) -> dict[str, list[str]]:
     """The nodes that make `prop_name` fail once all is quiet in model II, each with why: a steady
     subscriber not notified exactly once of an event (or anyone notified twice); a subscriber an
     event published again on the settled tables does not reach exactly once; a node keeping an
-    entry of a subscription that has ended (withdrawn, or its subscriber failed). Empty where the
-    property holds."""
+    entry of a subscription its live subscriber has withdrawn, or of a failed subscriber. Empty
+    where the property holds."""
     marks: dict[str, list[str]] = {}
     state = run.state
     live = state.net.live
@@ -180,9 +181,12 @@ def flight_marks(prop_name: str, run: I.FlightRun) -> dict[str, list[str]]:
     elif prop_name == "no_entry_outlives_its_subscription":
         filters = state.net.filters
         for m, p, g, s in sorted(filters, key=repr):
-            if (s, s, g, s) not in filters:
-                ended = f"{s}'s withdrawn subscription" if s in live else f"failed {s}'s subscription"
-                marks.setdefault(m, []).append(f"keeps the entry [{p}* {g}] of {ended}")
+            if s in live and (s, s, g, s) not in filters:
+                marks.setdefault(m, []).append(f"keeps the entry [{p}* {g}] of {s}'s withdrawn subscription")
+    elif prop_name == "no_entry_outlives_its_subscriber":
+        for m, p, g, s in sorted(state.net.filters, key=repr):
+            if s not in live:
+                marks.setdefault(m, []).append(f"keeps the entry [{p}* {g}] of failed {s}")
     return marks
 
 
