@@ -165,7 +165,7 @@ class Reading:
 READINGS: dict[str, Reading] = {r.name: r for r in (
     Reading(runs=("PublishRun", "FlightRun"), spark=True,
             note="this project's corrections: covering-ordered, repaired tables, resubscribe-uncovered, copy-closest "
-            "joins; in flight lamport, widen-then-withdraw, retry-alternate"),
+            "joins, withdraw-failed; in flight lamport, widen-then-withdraw, retry-alternate"),
     Reading("covering", failure="keep-failed", runs=("PublishRun",), spark=False,
             note="the printed text: sec. 3.3 read literally (any covering entry counts, an equal filter too), "
             "failures left to the P2P layer (with this project's resubscribe-uncovered unsubscribe)"),

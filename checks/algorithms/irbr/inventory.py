@@ -2,6 +2,8 @@
 or a property of the protocol, with the spec properties that judge it or why no check can (issue 10:
 `pubsub-proofs claims` and docs/irbr.md list them all). The paper is Chinese: texts are translated."""
 
+import attrs
+
 from checks.plugin import Sentence
 
 # "arrivable" (可达) as this project reads it; shared by the sentences that restate the guarantee
@@ -30,8 +32,13 @@ BESIDE_COVERING = (DEFAULT, "covering-ordered/repaired/largest/resubscribe-uncov
 # a sentence on what happens when nodes fail: the covering rule repaired, failures as printed (left to
 # the P2P layer's fault tolerance, which repairs routing tables and not filter tables)
 FAILURES_AS_PRINTED = (DEFAULT + "/keep-failed",)
-# sec. 3.4's "special handling" of an unsubscribe is not given: both ways of reading it
+# sec. 3.4's "special handling" of an unsubscribe is not given: this project's design for it
+# (remove-only does no special handling, so it is not a reading of the sentence)
 UNSUBSCRIBE_CHOICES = (DEFAULT,)
+# said in the note of every sentence judged under BESIDE_COVERING: the deciding readings repair
+# the other parts, which as printed lose events by themselves
+REPAIRED_ELSEWHERE = ("judged with this project's repairs of the other parts, covering-ordered (sec. 3.3's rule) and "
+                      "withdraw-failed (failures); as printed, those parts lose events by themselves")
 # sec. 3.5 names its rules (clocks, monitoring, retries) without giving them: this project's
 # designs for them, the default reading's and the settled one it found needed, are choices where
 # the text is silent
@@ -41,6 +48,11 @@ WITHOUT_CONCURRENCY_RULE = (DEFAULT + "/withdraw-at-once",)
 
 
 def sentences() -> list[Sentence]:
+    return [attrs.evolve(s, reading="; ".join(filter(None, (s.reading, REPAIRED_ELSEWHERE))))
+            if BESIDE_COVERING in (s.printed, s.open_choices) else s for s in _sentences()]
+
+
+def _sentences() -> list[Sentence]:
     return [
         # ---- abstract (English, as printed; the Chinese abstract says the same but for its last claims)
         Sentence("abstract", "The IRBR protocol guarantees that the subscribing nodes always receive the interested "
@@ -65,13 +77,14 @@ def sentences() -> list[Sentence]:
         Sentence("introduction", "It can be integrated fairly naturally with the P2P network's own routing protocol, "
                    "and uses the fault-tolerance mechanisms of the P2P routing protocol to improve the reliability "
                    "of event delivery.",
-                   printed=FAILURES_AS_PRINTED, checked_by=("every_interested_subscriber_notified_exactly_once",
+                   printed=BESIDE_COVERING, checked_by=("every_interested_subscriber_notified_exactly_once",
                                "delegation_reaches_every_live_node_once"),
-                   reading="the P2P layer's fault tolerance read as routing tables repaired after failures, filter "
-                   "tables left as they are (keep-failed): a later subscription counts on a failed subscriber's "
-                   "entry and an event is lost (5 operations); with this project's repair withdraw-failed nothing "
-                   "is lost in the explored scopes; with stale tables (no repair) events are lost after one "
-                   "failure of a representative"),
+                   reading="'improve' read as a comparison, the P2P layer's fault tolerance as routing tables "
+                   "repaired after failures: with stale tables (no repair) events are lost after one failure of a "
+                   "representative (2 operations; 45,802 of 1,000,000 Spark workloads), with repaired ones and "
+                   "filter tables as printed (keep-failed) only in 5 operations (a later subscription counting on "
+                   "a failed subscriber's entry; none in 1,000,000), and with this project's repair "
+                   "withdraw-failed never, one operation at a time in the explored scopes"),
         Sentence("introduction", "As long as the publisher and the subscriber of an event are reachable from each "
                    "other in the P2P network, the subscriber will surely receive the event it subscribed to, and "
                    "receive it only once.",
@@ -157,12 +170,14 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 3.2", "Since the dissemination tree is created dynamically when the event is published, changes "
                    "of neighbouring nodes between the subscribe and the publish do not affect the delivery of the "
                    "event.",
-                   printed=FAILURES_AS_PRINTED, checked_by=("every_interested_subscriber_notified_exactly_once",
+                   printed=BESIDE_COVERING, checked_by=("every_interested_subscriber_notified_exactly_once",
                                "delegation_reaches_every_live_node_once"),
                    reading="publications judged after every sequence of subscribes, failures, leaves and joins of "
-                   "the explored scopes, with repaired tables: with failures as printed (keep-failed) a node that "
-                   "failed between a subscribe and a publish costs an event (5 operations); this project's repair "
-                   "withdraw-failed holds; stale tables lose events"),
+                   "the explored scopes, with repaired tables; stale tables lose events. With failures as printed "
+                   "(keep-failed) the property fails, but through a subscription made after the failure (it counts "
+                   "on the failed node's entry), which this sentence does not speak of; whether a change strictly "
+                   "between a subscriber's subscribe and the publish can cost it an event under keep-failed is not "
+                   "checked separately"),
         Sentence("sec. 3.2", "A message only needs to be sent to any node of the target identifier range and does not "
                    "depend on particular fixed nodes, which further improves the protocol's fault tolerance.",
                    printed=BESIDE_COVERING, checked_by=("every_interested_subscriber_notified_exactly_once",),
