@@ -64,13 +64,18 @@ def test_a_second_writer_is_refused_naming_the_holder_and_gets_the_lock_once_it_
     assert not (tmp_path / "check.json.lock").exists()
 
 
+def refused_by(holder, what: str, args: list[str]) -> None:
+    """A real second process running `args` is refused in one line naming the holder of the lock."""
+    second = subprocess.run(CLI + args, cwd=ROOT, capture_output=True, text=True)
+    assert second.returncode == 2 and f"another {what} (pid {holder.pid}) is writing" in second.stderr
+    assert "Traceback" not in second.stderr
+
+
 def test_two_real_check_processes_one_report_and_a_dead_holders_lock_taken_over(tmp_path):
     report = tmp_path / "check.json"
     with held_elsewhere(report, "check run") as holder:
-        second = subprocess.run(CLI + ["check", "lbdd", "--methods", "z3", "--report", str(report)], cwd=ROOT,
-                                capture_output=True, text=True)
-        assert second.returncode == 2 and f"another check run (pid {holder.pid}) is writing" in second.stderr
-        assert "Traceback" not in second.stderr and not report.exists()
+        refused_by(holder, "check run", ["check", "lbdd", "--methods", "z3", "--report", str(report)])
+        assert not report.exists()
     assert (tmp_path / "check.json.lock").exists()
     third = subprocess.run(CLI + ["check", "lbdd", "--methods", "z3", "--report", str(report)], cwd=ROOT,
                            capture_output=True, text=True)
@@ -138,10 +143,8 @@ def test_a_run_with_an_unknown_method_is_refused_before_it_writes(tmp_path):
 def test_a_second_validation_into_the_same_folder_is_refused(tmp_path):
     out = tmp_path / "run"
     with held_elsewhere(out, "validation") as holder:
-        second = subprocess.run(CLI + ["validate", "lbdd", "--instances", "10", "--out", str(out)], cwd=ROOT,
-                                capture_output=True, text=True)
-        assert second.returncode == 2 and f"another validation (pid {holder.pid}) is writing" in second.stderr
-        assert "Traceback" not in second.stderr and not (out.exists() and any(out.iterdir()))
+        refused_by(holder, "validation", ["validate", "lbdd", "--instances", "10", "--out", str(out)])
+        assert not (out.exists() and any(out.iterdir()))
 
 
 def test_a_broken_plugin_module_is_one_clear_line(tmp_path):

@@ -55,7 +55,7 @@ from spec.irbr.filters import (a_strict_cover, check_event, Constraint, Covering
 from spec.irbr.readings import (CONCURRENCY, COVERING, FAILURES, FORWARDING, JOINS, ORDERINGS, ORIGIN_OF_CHOICE,
                                 Reading, READINGS, TABLE_READINGS, UNSUBSCRIBE)
 from spec.irbr.operations import (a_remote_subscriber_is_interested, broadcast, check_failures, checked_ids,
-                                  counts_on, delegation_reaches_every_live_node_once,
+                                  counts_on, drop_subscribers, delegation_reaches_every_live_node_once,
                                   every_interested_subscriber_notified_exactly_once, fail, interested, join, leave,
                                   Network, network, no_node_receives_an_event_twice, operate, Publication, publish,
                                   PUBLISH_PROPERTIES, publish_run, PublishRun, record, relays_through_a_node,
@@ -71,7 +71,7 @@ __all__ = ['ALGORITHM', 'check_choice', 'choose_representative', 'common_prefix_
            'CoveringQuestion', 'covers', 'covers_decides_covering', 'deciding_events', 'Filter', 'make_filter',
            'parse_filter', 'CONCURRENCY', 'COVERING', 'FAILURES', 'FORWARDING', 'JOINS', 'ORDERINGS', 'ORIGIN_OF_CHOICE',
            'Reading', 'READINGS', 'TABLE_READINGS', 'UNSUBSCRIBE', 'a_remote_subscriber_is_interested',
-           'broadcast', 'check_failures', 'checked_ids', 'counts_on', 'delegation_reaches_every_live_node_once',
+           'broadcast', 'check_failures', 'checked_ids', 'counts_on', 'drop_subscribers', 'delegation_reaches_every_live_node_once',
            'every_interested_subscriber_notified_exactly_once', 'fail', 'interested', 'join', 'leave', 'Network',
            'network', 'no_node_receives_an_event_twice', 'operate', 'Publication', 'publish', 'PUBLISH_PROPERTIES',
            'publish_run', 'PublishRun', 'record', 'relays_through_a_node', 'Spread', 'subscribe',

@@ -7,8 +7,8 @@ from __future__ import annotations
 import attrs
 
 from spec.irbr.filters import Filter
-from spec.irbr.operations import (Network, Spread, every_interested_subscriber_notified_exactly_once, fail, publish_run,
-                                  record, subscribe_level)
+from spec.irbr.operations import (Network, Spread, drop_subscribers, every_interested_subscriber_notified_exactly_once,
+                                  fail, publish_run, record, subscribe_level)
 from spec.irbr.readings import Reading
 from spec.irbr.routing import ALGORITHM, common_prefix_length, delegated_ranges
 from spec.registry import Property, register
@@ -249,10 +249,7 @@ def purge(state: Flight, node: str) -> Flight:
     """Every live node drops the entries of the failed node (they were no longer counted on)."""
     if node not in state.purging:
         raise ValueError(f"{node!r} has no entries waiting to be dropped")
-    net = state.net
-    net = attrs.evolve(net, filters=frozenset(e for e in net.filters if e[3] != node),
-                       withdrawn=frozenset(w for w in net.withdrawn if w[1] != node))
-    return attrs.evolve(state, net=net, purging=state.purging - {node})
+    return attrs.evolve(state, net=drop_subscribers(state.net, {node}), purging=state.purging - {node})
 
 
 # --------------------------------------------------------------------------------------------

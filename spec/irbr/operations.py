@@ -220,17 +220,21 @@ def fail(net: Network, nodes: Iterable[str], failure: str = "withdraw-failed",
     live = net.live - nodes
     filters = frozenset(e for e in net.filters if e[0] in live)
     reach = frozenset(r for r in net.reach if r[0] in live)
-    withdrawn = net.withdrawn
-    if failure == "withdraw-failed":
-        filters = frozenset(e for e in filters if e[3] not in nodes)
-        withdrawn = frozenset(w for w in withdrawn if w[1] not in nodes)
     known = live if net.tables_after_failure == "repaired" else net.known or net.live
     tables = tables_for(net.space, live, net.representative) if net.tables_after_failure == "repaired" else \
         tuple((n, t) for n, t in net.tables if n in live)
-    net = attrs.evolve(net, live=live, tables=tables, filters=filters, reach=reach, known=known, withdrawn=withdrawn)
-    if failure == "withdraw-failed" and handling == "resubscribe-uncovered":
-        net = widen_uncovered(net, live, covering)
+    net = attrs.evolve(net, live=live, tables=tables, filters=filters, reach=reach, known=known)
+    if failure == "withdraw-failed":
+        net = drop_subscribers(net, nodes)
+        if handling == "resubscribe-uncovered":
+            net = widen_uncovered(net, live, covering)
     return net
+
+
+def drop_subscribers(net: Network, nodes) -> Network:
+    """Every table drops the entries of the subscribers `nodes` (and stops marking them withdrawn)."""
+    return attrs.evolve(net, filters=frozenset(e for e in net.filters if e[3] not in nodes),
+                        withdrawn=frozenset(w for w in net.withdrawn if w[1] not in nodes))
 
 
 def leave(net: Network, n: str, handling: str = "resubscribe-uncovered",

@@ -120,14 +120,14 @@ def replay_routing(doc: Document, say=print) -> plugin.Replayed:
     protocol = "flood" if router == "bid" else "sbp"
     trees = {h: S.subscription_tree(scot, h, protocol) for h in hosts}
     if router == "dnr":  # the recorded tie-breaks must fit the run before a line of it is printed
-        choices = _tie_breaks(doc)
+        choices = _TieBreaks(doc)
         S.dnr(scot, publisher, hosts, trees, congested, doc["reading"], choices, lambda line: None)
         choices.check_all_used()
     say(f"SCOT of a {scot.tree.number_of_nodes()}-vertex tree x K_{scot.m}; {router} ({doc['reading']}) from "
         f"B{publisher} to subscribers at {list(hosts)}; congested queues {sorted(congested, key=repr)}")
     snr = S.snr(scot, publisher, hosts, trees)
     if router == "dnr":
-        routing = S.dnr(scot, publisher, hosts, trees, congested, doc["reading"], _tie_breaks(doc), say)
+        routing = S.dnr(scot, publisher, hosts, trees, congested, doc["reading"], _TieBreaks(doc), say)
     else:
         routing = {"snr": S.snr, "bid": S.bid_routing}[router](scot, publisher, hosts, trees)
     say(f"deliveries {dict(routing.deliveries)}; {routing.messages} messages (SNR {snr.messages}); "
@@ -140,7 +140,7 @@ def replay_routing(doc: Document, say=print) -> plugin.Replayed:
         # the copies in the order sent: the spec's per-broker rule, routed as the spec's router above
         # routes it (route over router_step), and checked against the run just judged
         rule = doc["reading"] if router == "dnr" else router
-        copies = copies_sent(rule, publisher, hosts, trees, congested, _tie_breaks(doc), routing)
+        copies = copies_sent(rule, publisher, hosts, trees, congested, _TieBreaks(doc), routing)
         snr_copies = copies_sent("snr", publisher, hosts, trees, frozenset(), None, snr)
         drawing.draw_routing(run, copies, router, doc["reading"], prop, holds, png, title, snr_copies)
 
@@ -171,9 +171,6 @@ class _TieBreaks:
             raise ValueError(f"the document records {len(self.recorded)} tie-breaks, but the routing makes "
                              f"{self.made} choices")
 
-
-def _tie_breaks(doc: Document) -> _TieBreaks:
-    return _TieBreaks(doc)
 
 
 def copies_sent(rule: str, publisher, hosts, trees, congested, choose, judged: S.Routing) -> list[drawing.Copy]:
