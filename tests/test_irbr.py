@@ -330,8 +330,9 @@ def test_one_catalogue_of_readings_serves_every_check_and_the_spark_job():
 
     for check in C.checks(C.SCOPES["default"]):
         if check.method != "z3":
-            subjects = {p.subject for p in I.PUBLISH_PROPERTIES + I.FLIGHT_PROPERTIES if p.name == check.keys()[0][0]}
-            assert subjects <= set(I.READINGS[check.reading].runs), check.keys()
+            subjects = {p.subject for p in I.PUBLISH_PROPERTIES + I.FLIGHT_PROPERTIES + I.OPERATIONS_PROPERTIES
+                        if p.name == check.keys()[0][0]}
+            assert len(subjects) == 1 and subjects <= set(I.READINGS[check.reading].runs), check.keys()
     assert SPARK_READINGS == tuple(n for n, c in I.READINGS.items() if c.spark)
     assert all(C.READINGS[n].name == n for n in C.READINGS)
 
@@ -622,3 +623,108 @@ def test_the_deciding_events_are_every_bound_and_one_past_it_and_absence():
     assert events == [{}] + [{"x": v} for v in (1, 2, 3, 4, 5, 6)]
     assert I.a_strict_cover(I.CoveringQuestion(I.parse_filter("x in 0..9"), I.parse_filter("x in 2..3")))
     assert not I.a_strict_cover(I.CoveringQuestion(I.parse_filter("x in 0..9"), I.parse_filter("x in 0..9")))
+
+
+# --------------------------------------------------------------------------------------------
+# Claims on an OperationsRun: the tables operations leave, and changes after the subscriptions
+# --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("order, kinds, after", [
+    (I.SUBSCRIBING, ("subscribe", "unsubscribe"), I.SUBSCRIBING),
+    (I.SUBSCRIBING, I.CHANGES, I.CHANGED_AFTER_SUBSCRIBING),
+    (I.CHANGED_AFTER_SUBSCRIBING, I.CHANGES, I.CHANGED_AFTER_SUBSCRIBING),
+    (I.CHANGED_AFTER_SUBSCRIBING, ("subscribe", "unsubscribe"), I.INTERLEAVED),
+    (I.INTERLEAVED, ("subscribe", "unsubscribe") + I.CHANGES, I.INTERLEAVED),
+])
+def test_the_order_of_operations_is_subscriptions_then_changes_until_a_subscription_follows_a_change(order, kinds, after):
+    assert {I.order_after(order, kind) for kind in kinds} == {after}
+
+
+@pytest.mark.parametrize("order, kind, message", [("sideways", "fail", "unknown order 'sideways'"),
+                                                  (I.SUBSCRIBING, "publish", "unknown operation 'publish'")])
+def test_an_unknown_order_or_operation_is_named(order, kind, message):
+    with pytest.raises(ValueError, match=message):
+        I.order_after(order, kind)
+
+
+def after(reading: I.Reading, live: list[str], ops: list[tuple]) -> tuple[I.Network, str]:
+    net, order = I.network(I.Space(2, 2), live, reading.representative, reading.tables), I.SUBSCRIBING
+    for op in ops:
+        net, _ = I.operate(net, op, reading)
+        order = I.order_after(order, op[0])
+    return net, order
+
+
+@pytest.mark.parametrize("failure", I.FAILURES)
+def test_a_failed_subscribers_entry_outlives_its_range_in_the_routing_table_only_under_keep_failed(failure):
+    """00 subscribes, then fails alone in range 00: the repaired table of 01 no longer has 00*;
+    keep-failed leaves 01's entry [00* x in 0..9 of 00] (sec. 3.1 broken), withdraw-failed drops it.
+    From 10, the event goes into 0* for that entry where no live node is interested (sec. 3.2)."""
+    net, order = after(I.Reading(failure=failure), ["00", "01", "10"],
+                       [("subscribe", "00", I.parse_filter("x in 0..9")), ("fail", "00")])
+    run = I.operations_run(net, order, "10", {"x": 2})
+    assert "00" not in net.table("01")
+    if failure == "keep-failed":
+        assert I.stray_entries(net) == [("01", "00", I.parse_filter("x in 0..9"), "00")]
+        assert not I.every_entry_prefix_in_the_routing_table(run)
+        assert I.copies_into_ranges_without_interest(run) == [("10", "01", "0")]
+        assert not I.no_copy_enters_a_range_without_interest(run)
+    else:
+        assert I.stray_entries(net) == [] and I.every_entry_prefix_in_the_routing_table(run)
+        assert run.publish.publication.messages == 0 and I.no_copy_enters_a_range_without_interest(run)
+    assert I.an_entry_names_another_range(run) == (failure == "keep-failed")
+
+
+@pytest.mark.parametrize("tables, holds", [("repaired", True), ("stale", False)])
+def test_a_failure_after_the_subscription_loses_the_event_only_with_stale_tables(tables, holds):
+    """01 subscribes, then its representative for 10's range 0*, 00, fails: repaired tables send
+    10's event to 01, stale ones to failed 00, and sec. 3.2's claim on changes fails. The same
+    run with the subscription after the failure is not what the claim speaks of."""
+    reading = I.Reading(tables=tables)
+    ops = [("subscribe", "01", I.parse_filter("x in 0..9")), ("fail", "00")]
+    net, order = after(reading, ["00", "01", "10"], ops)
+    run = I.operations_run(net, order, "10", {"x": 2})
+    assert order == I.CHANGED_AFTER_SUBSCRIBING and I.a_remote_subscriber_is_interested_after_changes(run)
+    assert I.changes_after_subscribing_lose_no_event(run) is holds
+    net, order = after(reading, ["00", "01", "10"], ops[::-1])
+    assert order == I.INTERLEAVED and I.changes_after_subscribing_lose_no_event(I.operations_run(net, order, "10", {"x": 2}))
+
+
+def test_the_ordered_exploration_judges_the_operations_runs_of_the_same_networks():
+    """The ordered system reaches the networks of the plain one (every order), and its invariants
+    are the spec's OperationsRun predicates on every publication."""
+    bound, reading = O.Bound(2, 2, 2), I.READINGS["covering-ordered/repaired/smallest/resubscribe-uncovered/keep-failed"]
+
+    def reached(system):
+        seen, frontier = set(), list(system.initial_states())
+        while frontier:
+            state = frontier.pop()
+            if state not in seen:
+                seen.add(state)
+                frontier += [system.successor(state, a) for a in system.actions(state)]
+        return seen
+
+    plain, ordered = reached(O.system(bound, reading)), reached(O.system(bound, reading, ordered=True))
+    assert {s.net for s in plain} == {s.net for s in ordered}
+    assert {s.order for s in ordered} == {I.SUBSCRIBING, I.CHANGED_AFTER_SUBSCRIBING, I.INTERLEAVED}
+    judge = O.invariants(ordered=True)
+    assert set(judge) == {p.name for p in I.OPERATIONS_PROPERTIES}
+    for state in ordered:
+        for p in I.OPERATIONS_PROPERTIES:
+            assert judge[p.name](state) == all(p.predicate(I.operations_run(state.net, state.order, pub, dict(ev)))
+                                               for pub in sorted(state.net.live) for ev in O.EVENTS)
+
+
+def test_the_covering_rule_sends_fewer_subscribe_messages_as_subscriptions_grow():
+    """Sec. 3.3 reproduced (reproduce.py): without covering every subscribe goes to every other node
+    of the 1,000 (999 messages); with it, fewer in each batch than in the one before, on the
+    committed cache as on a fresh computation of one seed."""
+    from checks.algorithms.irbr import inventory, reproduce
+
+    fresh = reproduce.subscribe_messages(0)
+    assert fresh["no-covering"] == [999.0] * reproduce.SUBSCRIBE_BATCHES
+    assert all(b < a for a, b in zip(fresh["covering"], fresh["covering"][1:]))
+    assert fresh == reproduce.subscribe_messages(0)
+    verdict, evidence = inventory.fewer_targets_as_subscriptions_grow()
+    cached = inventory.subscribe_messages()["per_batch"]["covering"]
+    assert verdict == "holds" and " -> ".join(f"{v:.0f}" for v in cached) in evidence and "999 throughout" in evidence

@@ -83,11 +83,15 @@ def test_model_i_marks_the_subscriber_the_spec_says_missed_the_event():
     ("delegation_reaches_every_live_node_once-92a10834", {"01"}),  # 10's stale table names failed 00 for 0*
     ("every_interested_subscriber_notified_exactly_once-47eece57", {"01"}),
     ("every_interested_subscriber_notified_exactly_once-7505e29c", {"11"}),
+    # 00 subscribed and failed alone in 00*: 01 keeps its entry, and 10 sends 01 the event for it
+    ("every_entry_prefix_in_the_routing_table-ebae7308", {"01"}),
+    ("no_copy_enters_a_range_without_interest-6220ce5c", {"10"}),
+    ("changes_after_subscribing_lose_no_event-ae777a13", {"01"}),  # 10's stale table names failed 00 for 0*
 ])
 def test_model_i_marks_what_the_property_judges(suffix, marked):
     (path,) = [p for p in COMMITTED if p.endswith(suffix + ".json")]
     found = replayed(path)
-    assert set(D.publish_marks(found.prop.name, found.run)) == marked
+    assert set(D.publish_marks(found.prop.name, found.run, found.net)) == marked
 
 
 def test_model_ii_marks_the_steady_subscriber_that_missed_the_event():
@@ -123,7 +127,7 @@ def test_model_ii_marks_what_the_property_judges(suffix, marked, words):
 def test_the_drawn_copies_are_the_ones_publish_counts(path):
     found = replayed(path)
     pub = found.run.publication
-    copies = D.event_copies(found.net, pub.publisher, dict(pub.event))
+    copies = I.event_spread(found.net, pub.publisher, dict(pub.event))
     assert len(copies.messages) == pub.messages and tuple(sorted(copies.lost)) == pub.lost
 
 

@@ -191,9 +191,12 @@ def test_a_sentence_judged_by_a_reproduction_takes_its_verdict_and_evidence():
 def test_every_reproduced_sentence_names_its_evidence(sentences):
     reproduced = [r for r in sentences if r["note"].startswith(("violated by the reproduction",
                                                                 "holds by the reproduction"))]
-    assert sorted((r["verdict"], "89%" in r["text"] or "80%" in r["text"]) for r in reproduced) == [
+    scot = [r for r in reproduced if r["algorithm"] == "scot"]
+    assert sorted((r["verdict"], "89%" in r["text"] or "80%" in r["text"]) for r in scot) == [
         ("holds", True), (V, True), (V, True)]
-    assert all(r["algorithm"] == "scot" for r in reproduced)
+    [irbr] = [r for r in reproduced if r["algorithm"] == "irbr"]
+    assert irbr["verdict"] == "holds" and "fewer and fewer target nodes" in irbr["text"]
+    assert " -> " in irbr["note"] and "reproduction" in irbr["note"]
 
 
 def test_list_labels_this_projects_questions(capsys):

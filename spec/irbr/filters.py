@@ -198,4 +198,6 @@ def a_strict_cover(q: CoveringQuestion) -> bool:
 register(Property(
     ALGORITHM, "covers_decides_covering", covers_decides_covering,
     "sec. 3.1: f1 covers f2 iff E_f1 contains E_f2 (the decision procedure the covering optimization uses)",
-    witness=a_strict_cover, scope="sizes", subject="CoveringQuestion"))
+    witness=a_strict_cover, scope="sizes", subject="CoveringQuestion",
+    question="the paper defines covering (sec. 3.1) and gives no procedure for it; whether spec.irbr.covers, "
+             "which the covering rule uses, decides it is this project's question about its own spec"))

@@ -1,6 +1,7 @@
 """IRBR, model I: operations one at a time (subscribe sec. 3.3, unsubscribe sec. 3.4, fail, leave
 and join sec. 3.5 (3), publish sec. 3.2), its state (the network) and the claims judged on one
-publication (`PublishRun`, group PUBLISH_PROPERTIES)."""
+publication (`PublishRun`, group PUBLISH_PROPERTIES) and on the network the operations leave, in the
+order they came (`OperationsRun`, group OPERATIONS_PROPERTIES)."""
 
 from __future__ import annotations
 
@@ -322,15 +323,21 @@ def interested(net: Network, event: dict) -> list[str]:
     return sorted({s for m, p, f, s in net.filters if m == s == p and s in net.live and f.matches(event)})
 
 
+def event_spread(net: Network, publisher: str, event: dict) -> Spread:
+    """The copies of an event (sender, receiver, range): the publisher's delegation tree, into a
+    range only if an entry of the sender's FT for that range matches (Fig. 2)."""
+    matching = {(m, p) for m, p, f, _ in net.filters if f.matches(event)}
+    return broadcast(net, publisher, 0, lambda node, prefix: (node, prefix) in matching)
+
+
 def publish(net: Network, publisher: str, event: dict) -> Publication:
-    """The event follows the publisher's delegation tree, into a range only if an entry of the
-    sender's FT for that range matches (Fig. 2); a node notifies its application if one of its
-    own filters matches."""
+    """The event follows the publisher's delegation tree, pruned where no entry matches
+    (event_spread); a node notifies its application if one of its own filters matches."""
     check_event(event)
     if publisher not in net.live:
         raise ValueError(f"{publisher!r} is not a live node")
     matching = {(m, p) for m, p, f, _ in net.filters if f.matches(event)}
-    spread = broadcast(net, publisher, 0, lambda node, prefix: (node, prefix) in matching)
+    spread = event_spread(net, publisher, event)
     notified: dict[str, int] = {}
     received: dict[str, int] = {}
     for node in [publisher] + [m for _, m, _ in spread.messages]:
@@ -404,4 +411,104 @@ PUBLISH_PROPERTIES = [register(p) for p in (
     Property(ALGORITHM, "delegation_reaches_every_live_node_once", delegation_reaches_every_live_node_once,
              "sec. 2: delegating identifier ranges builds a spanning tree rooted at each node",
              witness=relays_through_a_node, subject="PublishRun"),
+)]
+
+
+# --------------------------------------------------------------------------------------------
+# Claims on an OperationsRun: the network the operations leave, and the order they came in
+# --------------------------------------------------------------------------------------------
+# The order of a sequence of operations, as sec. 3.2's claim on changes speaks of it: only
+# subscribes and unsubscribes so far; then failures, leaves and joins after them (the changes
+# "between the subscribe and the publish"); or a subscribe or unsubscribe after a change.
+SUBSCRIBING, CHANGED_AFTER_SUBSCRIBING, INTERLEAVED = "subscribing", "changed after subscribing", "interleaved"
+CHANGES = ("fail", "leave", "join")
+
+
+def order_after(order: str, kind: str) -> str:
+    """The order of a sequence of operations once one more of `kind` is done."""
+    if order not in (SUBSCRIBING, CHANGED_AFTER_SUBSCRIBING, INTERLEAVED):
+        raise ValueError(f"unknown order {order!r}")
+    if kind in CHANGES:
+        return INTERLEAVED if order == INTERLEAVED else CHANGED_AFTER_SUBSCRIBING
+    if kind in ("subscribe", "unsubscribe"):
+        return SUBSCRIBING if order == SUBSCRIBING else INTERLEAVED
+    raise ValueError(f"unknown operation {kind!r} (subscribe, unsubscribe, fail, leave, join)")
+
+
+@attrs.frozen
+class OperationsRun:
+    """A network of model I after operations, as the claims on its filter tables and on changes of
+    neighbours see it: the network, the order its operations came in (`order_after`), and one
+    event published on it."""
+
+    net: Network
+    order: str
+    publish: PublishRun
+
+
+def operations_run(net: Network, order: str, publisher: str, event: dict) -> OperationsRun:
+    return OperationsRun(net, order, publish_run(net, publisher, event))
+
+
+def stray_entries(net: Network) -> list[tuple[str, str, Filter, str]]:
+    """The live nodes' filter entries (node, prefix, filter, subscriber) whose prefix is neither the
+    node's own identifier nor a range of its routing table."""
+    return sorted((e for e in net.filters if e[0] in net.live and e[1] != e[0] and e[1] not in net.table(e[0])),
+                  key=repr)
+
+
+def every_entry_prefix_in_the_routing_table(run: OperationsRun) -> bool:
+    """Sec. 3.1: "the prefix in a filter table may equal the node's own identifier, meaning the
+    events its application layer is interested in; every other prefix should have a corresponding
+    entry in the Pastry routing table"."""
+    return not stray_entries(run.net)
+
+
+def changes_after_subscribing_lose_no_event(run: OperationsRun) -> bool:
+    """Sec. 3.2: "since the dissemination tree is created dynamically when the event is published,
+    changes of neighbouring nodes between the subscribe and the publish do not affect the delivery
+    of the event": where every subscribe and unsubscribe came before the first failure, leave or
+    join, every interested live subscriber is notified exactly once."""
+    return run.order != CHANGED_AFTER_SUBSCRIBING or every_interested_subscriber_notified_exactly_once(run.publish)
+
+
+def copies_into_ranges_without_interest(run: OperationsRun) -> list[tuple[str, str, str]]:
+    """The copies of the published event (sender, receiver, range) sent into a range where no live
+    node is interested in the event."""
+    pub = run.publish.publication
+    spread = event_spread(run.net, pub.publisher, dict(pub.event))
+    return [c for c in spread.messages + spread.lost if not any(s.startswith(c[2]) for s in run.publish.interested)]
+
+
+def no_copy_enters_a_range_without_interest(run: OperationsRun) -> bool:
+    """Sec. 3.2: "during forwarding, if no node in the identifier range that a node of the spanning
+    tree is responsible for is interested in the event, the event is not sent into that subtree"."""
+    return not copies_into_ranges_without_interest(run)
+
+
+def an_entry_names_another_range(run: OperationsRun) -> bool:
+    return any(m in run.net.live and p != m for m, p, _, _ in run.net.filters)
+
+
+def a_copy_is_sent(run: OperationsRun) -> bool:
+    return run.publish.publication.messages > 0
+
+
+def a_remote_subscriber_is_interested_after_changes(run: OperationsRun) -> bool:
+    return run.order == CHANGED_AFTER_SUBSCRIBING and a_remote_subscriber_is_interested(run.publish)
+
+
+# A group the checks name: what the network operations leave is held to, and a publication on it
+# after subscriptions and then changes.
+OPERATIONS_PROPERTIES = [register(p) for p in (
+    Property(ALGORITHM, "every_entry_prefix_in_the_routing_table", every_entry_prefix_in_the_routing_table,
+             "sec. 3.1: every prefix of a node's filter table is its own identifier or a range of its routing table",
+             witness=an_entry_names_another_range, subject="OperationsRun"),
+    Property(ALGORITHM, "no_copy_enters_a_range_without_interest", no_copy_enters_a_range_without_interest,
+             "sec. 3.2: an event is not sent into the subtree of a range where no node is interested in it",
+             witness=a_copy_is_sent, subject="OperationsRun"),
+    Property(ALGORITHM, "changes_after_subscribing_lose_no_event", changes_after_subscribing_lose_no_event,
+             "sec. 3.2: failures, leaves and joins between the subscribes and the publish do not affect the delivery "
+             "of the event",
+             witness=a_remote_subscriber_is_interested_after_changes, subject="OperationsRun"),
 )]

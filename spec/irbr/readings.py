@@ -119,8 +119,8 @@ class Reading:
     concurrency: str = "widen-then-withdraw"
     forwarding: str = "retry-alternate"
     # Where the catalogue checks it, not part of what it is (left out of equality): the runs it is
-    # judged on (the `subject` of the properties that judge it: "PublishRun", model I; "FlightRun",
-    # model II), whether the Spark job also replays the reference under it, and in one line what it is.
+    # judged on (the `subject` of the properties that judge it: "PublishRun" and "OperationsRun",
+    # model I; "FlightRun", model II), whether the Spark job also replays the reference under it, and in one line what it is.
     runs: tuple[str, ...] = attrs.field(default=(), eq=False)
     spark: bool = attrs.field(default=False, eq=False)
     note: str = attrs.field(default="", eq=False)
@@ -160,10 +160,11 @@ class Reading:
 
 
 # The catalogue: every reading this project checks, by name. Exhaustive search and hypothesis
-# judge model I under each reading with "PublishRun", exhaustive search model II under each with
+# judge model I under each reading with "PublishRun", exhaustive search model I's tables and order
+# of operations under each with "OperationsRun", exhaustive search model II under each with
 # "FlightRun", and the Spark job replays the reference under each with spark=True.
 READINGS: dict[str, Reading] = {r.name: r for r in (
-    Reading(runs=("PublishRun", "FlightRun"), spark=True,
+    Reading(runs=("PublishRun", "FlightRun", "OperationsRun"), spark=True,
             note="this project's corrections: covering-ordered, repaired tables, resubscribe-uncovered, copy-closest "
             "joins, withdraw-failed; in flight lamport, widen-then-withdraw, retry-alternate"),
     Reading("covering", failure="keep-failed", runs=("PublishRun",), spark=False,
@@ -181,7 +182,7 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
             "everywhere"),
     Reading(tables="stale-alternates", runs=("PublishRun",), spark=True,
             note="tables not repaired; a sender whose representative failed uses another live node of the range"),
-    Reading(tables="stale", runs=("PublishRun",), spark=True,
+    Reading(tables="stale", runs=("PublishRun", "OperationsRun"), spark=True,
             note="tables not repaired; a copy to a failed representative is lost (negative control)"),
     Reading(representative="largest", runs=("PublishRun",), spark=False,
             note="every table names the largest live node of a range"),
@@ -191,7 +192,7 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
             note="sec. 3.4 without its special handling: an unsubscribe only removes entries"),
     Reading("no-covering", unsubscribe="remove-only", runs=("PublishRun",), spark=False,
             note="remove-only where nothing counts on another entry"),
-    Reading(failure="keep-failed", runs=("PublishRun", "FlightRun"), spark=True,
+    Reading(failure="keep-failed", runs=("PublishRun", "FlightRun", "OperationsRun"), spark=True,
             note="failures as printed (left to the P2P layer): a failed subscriber's entries stay in other nodes' "
             "tables, and a later subscription may count on one (this project's default until an independent review)"),
     Reading(join="ask-subscribers", runs=("PublishRun",), spark=False,

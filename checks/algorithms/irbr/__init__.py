@@ -7,7 +7,9 @@ Z3 (proofs.py): the delegation tree partitions the identifier space, for all siz
   decides covering (the interval lemma for all bounds, then every pair of a filter family).
 Exhaustive, model I (operations.py): every live set and operation sequence of each identifier
   space in the scope, every publisher and event; one Exploration per reading whose systems are
-  the spaces, in order (a violation is reported from the first space that has one).
+  the spaces, in order (a violation is reported from the first space that has one); a second
+  one, for a few readings, follows the order of the operations too (the filter tables they
+  leave, and changes after the subscriptions).
 Exhaustive, model II (flight.py): every interleaving of a few concurrent operations with a crash:
   one operation, a subscribe and an unsubscribe of one subscription, or (sec. 3.5, issue 10) one
   operation at each of two different nodes, beside a publish.
@@ -94,6 +96,15 @@ def checks(scope: Scope):
                                  operations.describe(bounds),
                                  functools.partial(operations.systems, bounds, reading),
                                  operations.invariants, operations.witnesses,
+                                 functools.partial(operations.trace_document, reading), steps="operations",
+                                 where=lambda kl: f"(k, L) = {kl}")
+    for name, reading in judged_on(operations.ORDERED_SUBJECT):
+        bounds = scope.one_at_a_time_for(name)
+        yield plugin.Exploration(name, tuple(p.name for p in I.OPERATIONS_PROPERTIES),
+                                 operations.describe(bounds) + ", following the order the operations came in",
+                                 functools.partial(operations.systems, bounds, reading, ordered=True),
+                                 functools.partial(operations.invariants, ordered=True),
+                                 functools.partial(operations.witnesses, ordered=True),
                                  functools.partial(operations.trace_document, reading), steps="operations",
                                  where=lambda kl: f"(k, L) = {kl}")
     for name, reading in judged_on(flight.SUBJECT):

@@ -90,14 +90,6 @@ class FlightReplay:
 # What went wrong: the nodes a picture marks in red, each with why
 # --------------------------------------------------------------------------------------------
 
-def event_copies(net: I.Network, publisher: str, event: dict) -> I.Spread:
-    """The copies of an event as spec.irbr.publish sends them: the publisher's delegation tree,
-    pruned where no entry of the sender's filter table for the range matches (Fig. 2). publish
-    keeps only their count; the picture draws each."""
-    matching = {(m, p) for m, p, f, _ in net.filters if f.matches(event)}
-    return I.broadcast(net, publisher, 0, lambda node, prefix: (node, prefix) in matching)
-
-
 def _times(count: int) -> str:
     return {0: "never", 1: "once", 2: "twice"}.get(count, f"{count} times")
 
@@ -106,13 +98,28 @@ def _notified(count: int) -> str:
     return "never notified" if count == 0 else f"notified {_times(count)}"
 
 
-def publish_marks(prop_name: str, run: I.PublishRun) -> dict[str, str]:
-    """The nodes that make `prop_name` fail on a publish of model I, each with why: an interested
-    subscriber not notified exactly once, a node receiving the event twice, a live node the
-    delegation tree does not reach exactly once. Empty where the property holds."""
+def publish_marks(prop_name: str, run: I.PublishRun, net: I.Network | None = None) -> dict[str, str]:
+    """The nodes that make `prop_name` fail on a publish of model I (or on the network `net` it is
+    published on), each with why: an interested subscriber not notified exactly once, a node
+    receiving the event twice, a live node the delegation tree does not reach exactly once, a node
+    whose filter table names a range its routing table does not have. Empty where the property
+    holds."""
     pub = run.publication
     marks: dict[str, str] = {}
-    if prop_name == "every_interested_subscriber_notified_exactly_once":
+    if prop_name == "every_entry_prefix_in_the_routing_table" and net is not None:
+        stray: dict[str, list[str]] = {}
+        for m, p, f, s in I.stray_entries(net):
+            stray.setdefault(m, []).append(f"[{p}* {f} of {s}{'' if s in net.live else ', failed'}]")
+        for m, entries in stray.items():
+            marks[m] = f"keeps {' '.join(entries)}, a range its routing table does not have"
+    elif prop_name == "no_copy_enters_a_range_without_interest" and net is not None:
+        ordered = I.OperationsRun(net, I.SUBSCRIBING, run)
+        ranges: dict[str, list[str]] = {}
+        for sender, _, prefix in I.copies_into_ranges_without_interest(ordered):
+            ranges.setdefault(sender, []).append(f"{prefix}*")
+        for sender, prefixes in ranges.items():
+            marks[sender] = f"sends the event into {', '.join(prefixes)}, where no live node is interested"
+    elif prop_name in ("every_interested_subscriber_notified_exactly_once", "changes_after_subscribing_lose_no_event"):
         got = dict(pub.notified)
         for s in sorted(set(run.interested) | set(got)):
             if s not in run.interested:
@@ -389,9 +396,9 @@ def draw_operations(replayed: OperationsReplay, path: str, title: str = "") -> N
     plt = _pyplot()
     net, run = replayed.net, replayed.run
     space, publisher, event = net.space, run.publication.publisher, dict(run.publication.event)
-    marks = publish_marks(replayed.prop.name, run)
+    marks = publish_marks(replayed.prop.name, run, net)
     fates = node_fates(replayed)
-    copies = event_copies(net, publisher, event)
+    copies = I.event_spread(net, publisher, event)
     tree = I.broadcast(net, publisher, 0)  # unpruned: every range the publisher's tree delegates
     for _, receiver, _ in copies.messages + copies.lost + tree.messages + tree.lost:
         fates.setdefault(receiver, "live" if receiver in net.live else "failed")

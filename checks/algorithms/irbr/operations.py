@@ -5,7 +5,9 @@ Exhaustive: every live node set of an identifier space (k, L), then every sequen
 `operations` operations (subscribe any live node to any filter of a small family whose members
 cover one another, unsubscribe one it holds, fail any live node, let one leave, join any
 identifier that is not live), and in every reachable network every publisher and every event of a
-family; the claims are the spec's properties whose subject is a PublishRun.
+family; the claims are the spec's properties whose subject is a PublishRun. A second exploration
+(`ordered=True`) also follows the order the operations came in, for the claims on an
+OperationsRun (the tables operations leave, and changes after the subscriptions).
 Hypothesis: random small networks and operation sequences on the spec, shrunk.
 """
 
@@ -22,6 +24,7 @@ from checks.explorer import TransitionSystem
 from spec import irbr as I
 
 SUBJECT = "PublishRun"
+ORDERED_SUBJECT = "OperationsRun"
 
 # The filter family exhaustive search subscribes with: a covers b, c and d; b covers d.
 FILTERS = (I.parse_filter("x in 0..9"), I.parse_filter("x in 0..4"), I.parse_filter("x in 5..9"),
@@ -72,33 +75,37 @@ def spec_operation(op: tuple) -> tuple:
 
 
 class OperationsState(NamedTuple):
-    """A state of model I's exploration: how many operations were applied, and the network now."""
+    """A state of model I's exploration: how many operations were applied, the network now, and
+    (an ordered exploration only) the order they came in (spec.irbr.order_after)."""
 
     done: int
     net: I.Network
+    order: str | None = None
 
 
-def system(bound: Bound, reading: I.Reading) -> TransitionSystem:
+def system(bound: Bound, reading: I.Reading, ordered: bool = False) -> TransitionSystem:
     """States are OperationsStates; an action is one operation (until `bound.operations`)."""
     space = I.Space(bound.k, bound.L)
+    start = I.SUBSCRIBING if ordered else None
 
     def initial():
-        return (OperationsState(0, I.network(space, live, reading.representative, reading.tables))
+        return (OperationsState(0, I.network(space, live, reading.representative, reading.tables), start)
                 for live in live_sets(space))
 
     def actions(state: OperationsState):
         return operations(state.net) if state.done < bound.operations else []
 
     def successor(state: OperationsState, op) -> OperationsState:
-        return OperationsState(state.done + 1, I.operate(state.net, spec_operation(op), reading)[0])
+        return OperationsState(state.done + 1, I.operate(state.net, spec_operation(op), reading)[0],
+                               I.order_after(state.order, op[0]) if ordered else None)
 
     return TransitionSystem(initial, actions, successor)
 
 
-def systems(bounds: Iterable[Bound], reading: I.Reading):
+def systems(bounds: Iterable[Bound], reading: I.Reading, ordered: bool = False):
     """One system per identifier space, labelled (k, L), explored in the scope's order."""
     for bound in bounds:
-        yield (bound.k, bound.L), system(bound, reading)
+        yield (bound.k, bound.L), system(bound, reading, ordered)
 
 
 @functools.lru_cache(maxsize=8)  # every invariant and witness of a state asks for the same runs
@@ -106,12 +113,23 @@ def runs_of(net: I.Network) -> tuple[I.PublishRun, ...]:
     return tuple(I.publish_run(net, publisher, event) for publisher in sorted(net.live) for event in EVENTS)
 
 
-def invariants(label=None) -> dict:
-    return {p.name: (lambda s, p=p: all(p.predicate(r) for r in runs_of(s.net))) for p in I.PUBLISH_PROPERTIES}
+def subjects_of(state: OperationsState) -> tuple:
+    """What the claims judge in a state: its PublishRuns, or in an ordered exploration its
+    OperationsRuns (the same publications, with the network and the order of the operations)."""
+    runs = runs_of(state.net)
+    return runs if state.order is None else tuple(I.OperationsRun(state.net, state.order, r) for r in runs)
 
 
-def witnesses(label=None) -> dict:
-    return {p.name: (lambda s, p=p: any(p.witness(r) for r in runs_of(s.net))) for p in I.PUBLISH_PROPERTIES}
+def claims(ordered: bool = False) -> list:
+    return I.OPERATIONS_PROPERTIES if ordered else I.PUBLISH_PROPERTIES
+
+
+def invariants(label=None, ordered: bool = False) -> dict:
+    return {p.name: (lambda s, p=p: all(p.predicate(r) for r in subjects_of(s))) for p in claims(ordered)}
+
+
+def witnesses(label=None, ordered: bool = False) -> dict:
+    return {p.name: (lambda s, p=p: any(p.witness(r) for r in subjects_of(s))) for p in claims(ordered)}
 
 
 # --------------------------------------------------------------------------------------------
@@ -132,29 +150,31 @@ def document(prop: str, reading: str, method: str, k: int, L: int, live: Iterabl
 def trace_document(reading: I.Reading, prop: str, label, trace) -> dict[str, Any]:
     """A shortest trace of exhaustive search: its first network and operations, and the first
     publication of the last network that violates `prop`."""
-    net0, last = trace[0].state.net, trace[-1].state.net
-    claim = next(p for p in I.PUBLISH_PROPERTIES if p.name == prop)
-    run = next(r for r in runs_of(last) if not claim.predicate(r))
+    net0, last = trace[0].state.net, trace[-1].state
+    claim = next(p for p in I.PUBLISH_PROPERTIES + I.OPERATIONS_PROPERTIES if p.name == prop)
+    run = next(r for r in subjects_of(last) if not claim.predicate(r))
+    publication = (run.publish if isinstance(run, I.OperationsRun) else run).publication
     return document(prop, reading.name, "exhaustive", net0.space.k, net0.space.L, sorted(net0.live),
-                    [spec_operation(step.action) for step in trace[1:]], run.publication.publisher,
-                    run.publication.event)
+                    [spec_operation(step.action) for step in trace[1:]], publication.publisher, publication.event)
 
 
 def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> OperationsReplay:
     """Rebuild the network, apply each operation (printing the filter tables it changes), publish
     and judge the property. Returns what it computed (`reproduced`: True if the property fails),
     which draws itself."""
-    prop = next((p for p in I.PUBLISH_PROPERTIES if p.name == doc.get("property")), None)
+    known = I.PUBLISH_PROPERTIES + I.OPERATIONS_PROPERTIES
+    prop = next((p for p in known if p.name == doc.get("property")), None)
     if prop is None:
         raise ValueError(f"unknown IRBR property {doc.get('property')!r}; known: "
-                         f"{', '.join(p.name for p in I.PUBLISH_PROPERTIES)}")
+                         f"{', '.join(p.name for p in known)}")
     net = I.network(I.Space(doc["k"], doc["L"]), doc["live"], reading.representative, reading.tables)
     say(f"IRBR ({reading.name}) on k={doc['k']}, L={doc['L']}, live nodes {sorted(net.live)}")
-    first, done = net, []
+    first, done, order = net, [], I.SUBSCRIBING
     for step, op in enumerate(doc["operations"], start=1):
         try:
             operation = tuple(op[:2]) + tuple(I.parse_filter(text) for text in op[2:])
             net, line = I.operate(net, operation, reading)
+            order = I.order_after(order, operation[0])
         except ValueError as e:
             raise ValueError(f"step {step}: {e}") from e
         say(f"step {step}: {line}")
@@ -165,7 +185,13 @@ def replay(doc: dict[str, Any], reading: I.Reading, say=print) -> OperationsRepl
                  f"{sorted(run.interested)}, {pub.messages} messages"
                  + (f", lost {list(pub.lost)}" if pub.lost else ""))
     say(published)
-    holds = prop.predicate(run)
+    if prop.subject == ORDERED_SUBJECT:
+        say(f"the operations came in this order: {order}")
+        stray = I.stray_entries(net)
+        if stray:
+            say("filter entries whose prefix is not in their node's routing table: "
+                + ", ".join(f"{m} [{p}* {f} of {s}]" for m, p, f, s in stray))
+    holds = prop.predicate(I.OperationsRun(net, order, run) if prop.subject == ORDERED_SUBJECT else run)
     say(f"{prop.name}: {'holds' if holds else 'VIOLATED'}")
     return OperationsReplay(not holds, prop, reading, first, tuple(done), net, run, published)
 

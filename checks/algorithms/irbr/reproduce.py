@@ -7,6 +7,10 @@ Networks", Journal of Software 17(5), 2006, sec. 4.
                interested live nodes that miss an event) of IRBR (paper: 0.11% to 0.28%) and of
                the Scribe-based protocol with one rendezvous node (paper: 1.35% to 20.27%)
     Fig. 4(b)  messages per event against the number of interested nodes (no failures)
+    sec. 3.3   subscribe messages with the covering rule (as printed, and covering-ordered) and
+               without it, as subscriptions grow: 1,000 subscribes of Fig. 4's filters by random
+               nodes of its network, in batches (no number is given; the sentences are judged
+               by checks/algorithms/irbr/inventory.py)
 
 What the paper leaves open, chosen here and named:
   identifiers   FreePastry's: base 16 (b = 4); 8 digits here (32-bit identifiers, random);
@@ -121,6 +125,28 @@ def messages_by_interest(seed: int, count: int) -> dict[str, Any]:
                       "scribe_messages": float(np.mean([b for _, b in v]))} for k, v in sorted(bins.items())]}
 
 
+SUBSCRIBES, SUBSCRIBE_BATCHES, SUBSCRIBE_SEEDS = 1000, 5, (0, 1, 2, 3)
+COVERING_RULES = ("covering", "covering-ordered", "no-covering")
+
+
+def subscribe_messages(seed: int) -> dict[str, list[float]]:
+    """Sec. 3.3: per covering rule, the mean messages per subscribe in each batch of
+    SUBSCRIBES / SUBSCRIBE_BATCHES subscribes, in the order they are made."""
+    ids, _ = workload(seed)
+    rng = rng_for("irbr-subscriptions", seed)
+    subscriptions = []
+    for _ in range(SUBSCRIBES):
+        s, lo, width = ids[int(rng.integers(len(ids)))], int(rng.integers(0, 100)), int(rng.integers(0, 40))
+        subscriptions.append((s, f"x in {lo}..{lo + width}"))
+    size = SUBSCRIBES // SUBSCRIBE_BATCHES
+    out = {}
+    for covering in COVERING_RULES:
+        net = R.Network(K, L, ids, representative="per-node", covering=covering)
+        sent = [net.subscribe(s, f) for s, f in subscriptions]
+        out[covering] = [float(np.mean(sent[i * size:(i + 1) * size])) for i in range(SUBSCRIBE_BATCHES)]
+    return out
+
+
 def fit_window(before: dict[str, float], paper: dict[str, float]) -> float | None:
     """The window that makes window x loss-before-repair closest to the paper's two points (the
     mean of the two ratios paper / model)."""
@@ -151,6 +177,11 @@ def irbr_fig_4(events_per_point: int = 50, draws: int = 10, seeds: tuple[int, ..
     result = {"key": key, "paper": PAPER, "nodes": NODES, "subscribers": SUBSCRIBERS, "loss_before_repair": before,
               "window_fitting_paper": windows,
               "fig_4b": messages_by_interest(seeds[0], 6 * events_per_point)}
+    per_seed = [subscribe_messages(s) for s in SUBSCRIBE_SEEDS]
+    result["subscribe_messages"] = {
+        "subscribes": SUBSCRIBES, "batches": SUBSCRIBE_BATCHES, "seeds": list(SUBSCRIBE_SEEDS),
+        "per_batch": {c: [float(np.mean([r[c][i] for r in per_seed])) for i in range(SUBSCRIBE_BATCHES)]
+                      for c in COVERING_RULES}}
     if out is not None:
         Path(out).parent.mkdir(parents=True, exist_ok=True)
         Path(out).write_text(json.dumps(result, indent=1) + "\n")
