@@ -667,7 +667,7 @@ def test_a_failed_subscribers_entry_outlives_its_range_in_the_routing_table_only
     if failure == "keep-failed":
         assert I.stray_entries(net) == [("01", "00", I.parse_filter("x in 0..9"), "00")]
         assert not I.every_entry_prefix_in_the_routing_table(run)
-        assert I.copies_into_ranges_without_interest(run) == [("10", "01", "0")]
+        assert I.copies_into_ranges_without_interest(net, run.publish) == [("10", "01", "0")]
         assert not I.no_copy_enters_a_range_without_interest(run)
     else:
         assert I.stray_entries(net) == [] and I.every_entry_prefix_in_the_routing_table(run)

@@ -472,18 +472,18 @@ def changes_after_subscribing_lose_no_event(run: OperationsRun) -> bool:
     return run.order != CHANGED_AFTER_SUBSCRIBING or every_interested_subscriber_notified_exactly_once(run.publish)
 
 
-def copies_into_ranges_without_interest(run: OperationsRun) -> list[tuple[str, str, str]]:
-    """The copies of the published event (sender, receiver, range) sent into a range where no live
-    node is interested in the event."""
-    pub = run.publish.publication
-    spread = event_spread(run.net, pub.publisher, dict(pub.event))
-    return [c for c in spread.messages + spread.lost if not any(s.startswith(c[2]) for s in run.publish.interested)]
+def copies_into_ranges_without_interest(net: Network, run: PublishRun) -> list[tuple[str, str, str]]:
+    """The copies of the event published on `net` (sender, receiver, range) sent into a range where
+    no live node is interested in it."""
+    pub = run.publication
+    spread = event_spread(net, pub.publisher, dict(pub.event))
+    return [c for c in spread.messages + spread.lost if not any(s.startswith(c[2]) for s in run.interested)]
 
 
 def no_copy_enters_a_range_without_interest(run: OperationsRun) -> bool:
     """Sec. 3.2: "during forwarding, if no node in the identifier range that a node of the spanning
     tree is responsible for is interested in the event, the event is not sent into that subtree"."""
-    return not copies_into_ranges_without_interest(run)
+    return not copies_into_ranges_without_interest(run.net, run.publish)
 
 
 def an_entry_names_another_range(run: OperationsRun) -> bool:

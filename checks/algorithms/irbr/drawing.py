@@ -113,9 +113,8 @@ def publish_marks(prop_name: str, run: I.PublishRun, net: I.Network | None = Non
         for m, entries in stray.items():
             marks[m] = f"keeps {' '.join(entries)}, a range its routing table does not have"
     elif prop_name == "no_copy_enters_a_range_without_interest" and net is not None:
-        ordered = I.OperationsRun(net, I.SUBSCRIBING, run)
         ranges: dict[str, list[str]] = {}
-        for sender, _, prefix in I.copies_into_ranges_without_interest(ordered):
+        for sender, _, prefix in I.copies_into_ranges_without_interest(net, run):
             ranges.setdefault(sender, []).append(f"{prefix}*")
         for sender, prefixes in ranges.items():
             marks[sender] = f"sends the event into {', '.join(prefixes)}, where no live node is interested"
