@@ -88,10 +88,31 @@ def check_master(master: str) -> str:
     if not m:
         raise ValueError(f"--master {master!r}: give local, local[N], local[*] or spark://HOST:PORT")
     try:
-        socket.create_connection((m.group(1), int(m.group(2))), timeout=5).close()
+        connection = socket.create_connection((m.group(1), int(m.group(2))), timeout=5)
     except OSError as e:
         raise ValueError(f"--master {master!r} does not answer within 5 s ({e.strerror or e})") from None
+    with connection:
+        reply = _first_bytes(connection)
+    if reply:
+        # a Spark master's RPC port sends nothing first and answers a bad frame by closing; Spark
+        # itself would retry such a port for a minute before giving up
+        looks = ("a web server (a master's web UI is usually port 8080, its RPC port 7077)" if reply.startswith(b"HTTP/")
+                 else "an SSH server" if reply.startswith(b"SSH-") else f"something else (it sent {reply[:16]!r})")
+        raise ValueError(f"--master {master!r} answers, but not as a Spark master: it looks like {looks}")
     return master
+
+
+def _first_bytes(connection, wait: float = 2.0) -> bytes:
+    """What a server says first, or in answer to a line of HTTP (a Spark master says nothing and
+    closes); b"" where it says nothing within `wait` seconds."""
+    import socket
+
+    connection.settimeout(wait)
+    try:
+        connection.sendall(b"GET / HTTP/1.0\r\n\r\n")
+        return connection.recv(64)
+    except (socket.timeout, OSError):
+        return b""
 
 
 def _methods(text: str | None) -> set[str] | None:

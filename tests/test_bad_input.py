@@ -255,3 +255,44 @@ def test_the_counterexample_reader_refuses_malformed_files_with_a_value_error(tm
         counterexample.replay(path, say=lambda line: None)
     except ValueError:
         pass   # a clear error; anything else (KeyError, TypeError, a traceback) fails the test
+
+
+def one_reply_server(reply: bytes) -> int:
+    """A local port that takes one connection and answers `reply` (b"": says nothing, reads what
+    it is sent and closes, as a Spark master's RPC port does with a frame it cannot read)."""
+    import socket
+    import threading
+
+    srv = socket.socket()
+    srv.bind(("127.0.0.1", 0))
+    srv.listen(1)
+
+    def serve():
+        with srv:
+            connection, _ = srv.accept()
+            with connection:
+                if reply:
+                    connection.sendall(reply)
+                else:
+                    connection.recv(64)
+
+    threading.Thread(target=serve, daemon=True).start()
+    return srv.getsockname()[1]
+
+
+@pytest.mark.parametrize("command", [["check", "lbdd"], ["validate", "lbdd", "--topologies", "100"]])
+@pytest.mark.parametrize("reply, names", [(b"HTTP/1.1 400 Bad Request\r\n\r\n", "web server"),
+                                          (b"SSH-2.0-OpenSSH_9.6\r\n", "SSH server"),
+                                          (b"\x00\x07hello", "not as a Spark master")])
+def test_a_port_that_answers_but_is_no_spark_master_is_refused_at_once(command, reply, names, capsys, tmp_path,
+                                                                      monkeypatch):
+    """Issue 22: Spark itself retries such a port for a minute; the CLI names it in seconds."""
+    monkeypatch.chdir(tmp_path)
+    assert_one_clear_error(command + ["--master", f"spark://127.0.0.1:{one_reply_server(reply)}"], names, capsys)
+
+
+def test_a_port_that_says_nothing_and_closes_passes_as_a_spark_master():
+    """What a Spark master's RPC port does with the probe (checked against a standalone master
+    of the pinned pyspark: it sends nothing and closes)."""
+    master = f"spark://127.0.0.1:{one_reply_server(b'')}"
+    assert cli.check_master(master) == master
