@@ -150,6 +150,11 @@ def judge(by_reading: dict[str, str], origins: dict[str, str], printed: tuple[st
             "beside": {r: (origins.get(r, "open"), v) for r, v in known.items() if r not in deciding}}
 
 
+# a reading whose origin is "repair" may still run a given sentence's part as printed (it repairs
+# another part): named for what it has, not for what it is
+READING_LABELS = {"repair": "reading{s} with this project's repairs"}
+
+
 def judgement_note(judged: dict[str, Any], by_reading: dict[str, str]) -> str:
     """In one line, which readings decided a verdict and what the others say beside it."""
     if not judged["deciding"]:
@@ -163,7 +168,8 @@ def judgement_note(judged: dict[str, Any], by_reading: dict[str, str]) -> str:
         who = ("the readings that run this part as printed" if judged["origin"] == "printed"
                else "this project's choices where this part's text is silent")
     else:
-        who = f"the {judged['origin']} reading{'s' if len(deciding) > 1 else ''}"
+        who = "the " + READING_LABELS.get(judged["origin"], f"{judged['origin']} reading{{s}}").format(
+            s="s" if len(deciding) > 1 else "")
     if judged["verdict"] == "ambiguous":
         groups: dict[str, list[str]] = {}
         for r in deciding:
@@ -179,7 +185,7 @@ def judgement_note(judged: dict[str, Any], by_reading: dict[str, str]) -> str:
     for origin, words in beside.items():   # name the readings that hold beside a failure, count the rest
         named = "holds" if judged["verdict"] != "holds" and "holds" in words else next(iter(words))
         rest = ", ".join(f"{len(rs)} more {word}" for word, rs in words.items() if word != named)
-        label = f"{origin} reading{'s' if len(words[named]) > 1 else ''}"
+        label = READING_LABELS.get(origin, f"{origin} reading{{s}}").format(s="s" if len(words[named]) > 1 else "")
         if judged.get("this_part") and origin in ("printed", "open"):
             label += " of the whole protocol"
         head += (f"; {label} {names(words[named])} {named}"
@@ -300,7 +306,9 @@ def judge_sentence(claim: plugin.Sentence, entries: list[dict[str, Any]],
         return judge(by_reading, origins, claim.printed, claim.about, claim.open_choices), by_reading
 
     each = {name: judged_by([e]) for name, e in zip(claim.checked_by, entries)}
-    per_property = {name: j["verdict"] for name, (j, _) in each.items()}
+    # each property's own verdict: for a hazard, violated where the sentence holds
+    per_property = {name: {FAILS: "holds", "holds": FAILS}.get(j["verdict"], j["verdict"]) if claim.warns
+                    else j["verdict"] for name, (j, _) in each.items()}
     if claim.alternatives:
         verdicts = set(per_property.values())
         verdict = verdicts.pop() if len(verdicts) == 1 else "ambiguous"

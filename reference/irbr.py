@@ -186,6 +186,20 @@ class Network:
         self._reach.pop((node, f), None)
         if self.unsubscribe_handling == "resubscribe-uncovered":
             messages += self._widen_uncovered({node} | {m for _, m, _ in sent})
+        elif self.unsubscribe_handling == "widen-covered":
+            messages += self._widen_covered({node} | {m for _, m, _ in sent}, (f,))
+        return messages
+
+    def _widen_covered(self, nodes: set, withdrawn) -> int:
+        """spec.irbr.widen_covered: each node's subscriptions that a withdrawn filter covers go on
+        to every range they had skipped. Returns the messages sent."""
+        messages = 0
+        for s, g in sorted((key for key in self._reach if key[0] in nodes), key=lambda key: (key[0], str(key[1]))):
+            before = self._reach[(s, g)]
+            if before and any(I.covers(f, g) for f in withdrawn):
+                wider, _ = self._broadcast(s, 0, lambda n, prefix, s=s, before=before: n != s or len(prefix) <= before)
+                self._record(s, g, wider, 0)
+                messages += len(wider)
         return messages
 
     def _widen_uncovered(self, nodes: set) -> int:
@@ -209,9 +223,11 @@ class Network:
 
     def fail(self, nodes: Iterable[str]) -> None:
         """Nodes crash (spec.irbr.fail): under withdraw-failed every live node drops the failed
-        nodes' entries and widens its subscriptions that counted on one."""
+        nodes' entries and widens its subscriptions that counted on one (resubscribe-uncovered)
+        or that a failed node's filter covers (widen-covered)."""
         nodes = _nodes(nodes)
         I.check_failures(self.live, nodes)
+        failed_filters = sorted({f for s, f in self._reach if s in nodes}, key=str)
         self.live -= nodes
         self._live_sorted, self._tables = None, {}
         for n in nodes:
@@ -227,6 +243,8 @@ class Network:
                         del table[prefix]
             if self.unsubscribe_handling == "resubscribe-uncovered":
                 self._widen_uncovered(set(self.live))
+            elif self.unsubscribe_handling == "widen-covered":
+                self._widen_covered(set(self.live), failed_filters)
 
     def publish(self, node: str, event: dict) -> Publication:
         """Publish `event` at `node`: who was notified (node -> times) and the messages sent."""

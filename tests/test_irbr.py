@@ -215,6 +215,30 @@ def test_literal_covering_loses_two_equal_filters_that_count_on_each_other():
            "publisher": "10", "event": {"x": 2}}
     assert "VIOLATED" in replayed(doc, "covering/repaired/smallest/resubscribe-uncovered")[-1]
     assert "holds" in replayed(doc, "covering-ordered/repaired/smallest/resubscribe-uncovered")[-1]
+    # sec. 3.4's other handling keeps the literal rule safe here: both covered subscriptions go everywhere
+    assert "holds" in replayed(doc, "covering/repaired/smallest/widen-covered")[-1]
+
+
+def test_widen_covered_sends_every_subscription_the_withdrawn_filter_covers_everywhere_and_no_other():
+    """On an unsubscribe, and on a failure under withdraw-failed, each covered subscription (and
+    only a covered one) is sent to every range it had skipped, whatever else still covers it."""
+    f9, f4, g = I.parse_filter("x in 0..9"), I.parse_filter("x in 0..4"), I.parse_filter("y in 0..1")
+    net = I.network(I.Space(2, 2), ["00", "01", "10", "11"])
+    for n, f in (("00", f9), ("01", f9), ("01", f4), ("00", g)):
+        net, _ = I.subscribe(net, n, f, "covering")
+    levels = {(s, f): lvl for s, f, lvl in net.reach}
+    assert levels[("01", f9)] == 1 and levels[("01", f4)] == 2   # 01's count on 00's and on its own
+    after, _ = I.unsubscribe(net, "00", f9, "widen-covered", "covering")
+    levels = {(s, f): lvl for s, f, lvl in after.reach}
+    assert levels[("01", f9)] == 0 and levels[("01", f4)] == 0 and levels[("00", g)] == 0
+    assert ("10", "0", f4, "01") in after.filters and ("11", "0", f4, "01") in after.filters
+    # re-applying the rule instead: 01's 0..4 still counts on its own 0..9
+    again, _ = I.unsubscribe(net, "00", f9, "resubscribe-uncovered", "covering")
+    assert {(s, f): lvl for s, f, lvl in again.reach}[("01", f4)] == 2
+    failed = I.fail(net, ["00"], "withdraw-failed", "widen-covered", "covering")
+    assert {(s, f): lvl for s, f, lvl in failed.reach}[("01", f4)] == 0
+    kept = I.fail(net, ["00"], "keep-failed", "widen-covered", "covering")
+    assert {(s, f): lvl for s, f, lvl in kept.reach}[("01", f4)] == 2
 
 
 @pytest.mark.parametrize("join, failure, reproduced", [
@@ -728,3 +752,11 @@ def test_the_covering_rule_sends_fewer_subscribe_messages_as_subscriptions_grow(
     verdict, evidence = inventory.fewer_targets_as_subscriptions_grow()
     cached = inventory.subscribe_messages()["per_batch"]["covering"]
     assert verdict == "holds" and " -> ".join(f"{v:.0f}" for v in cached) in evidence and "999 throughout" in evidence
+
+
+def test_messages_in_flight_refuse_the_handling_they_do_not_model():
+    """Model II writes resubscribe-uncovered's widenings as messages and has no widen-covered: a
+    reading asking for it is refused, not run as remove-only."""
+    reading = I.Reading("covering", unsubscribe="widen-covered")
+    with pytest.raises(ValueError, match="not widen-covered"):
+        explorer.explore(F.system(F.FlightScope(2, 2, 0, nodes=2), reading), F.invariants(), F.witnesses())

@@ -34,7 +34,7 @@ def test_a_printed_reading_that_fails_makes_the_claim_violated_whatever_a_repair
     assert judged["verdict"] == V and judged["origin"] == "printed" and judged["deciding"] == ["literal"]
     assert judged["beside"] == {"fixed": ("repair", H), "other-fix": ("repair", V)}
     note = claims.judgement_note(judged, {"literal": V, "fixed": H, "other-fix": V})
-    assert note == "violated under the printed reading `literal`; repair reading `fixed` holds (1 more violated)"
+    assert note == "violated under the printed reading `literal`; reading with this project's repairs `fixed` holds (1 more violated)"
 
 
 def test_a_printed_reading_that_holds_decides_over_a_repair_that_fails():
@@ -194,9 +194,36 @@ def test_every_reproduced_sentence_names_its_evidence(sentences):
     scot = [r for r in reproduced if r["algorithm"] == "scot"]
     assert sorted((r["verdict"], "89%" in r["text"] or "80%" in r["text"]) for r in scot) == [
         ("holds", True), (V, True), (V, True)]
-    [irbr] = [r for r in reproduced if r["algorithm"] == "irbr"]
-    assert irbr["verdict"] == "holds" and "fewer and fewer target nodes" in irbr["text"]
-    assert " -> " in irbr["note"] and "reproduction" in irbr["note"]
+    irbr = {r["section"] + ": " + r["text"][:30]: (r["verdict"], r["note"]) for r in reproduced if r["algorithm"] == "irbr"}
+    assert {k: v for k, (v, _) in irbr.items()} == {
+        "sec. 2 Table 1: For k = 4, L = 3 the routing t": "holds",           # the worked examples, exactly
+        "sec. 2: Node 213 sending a message to ": "holds",
+        "sec. 3.3 Fig. 3: Initially node 210 has defined": "holds",
+        "sec. 3.1: For each node of a structured ": V,                       # entries come and go (sec. 2)
+        "sec. 3.3: As the number of subscriptions": "holds"}
+    notes = {k: note for k, (_, note) in irbr.items()}
+    assert "213 -> 202 -> 201" in notes["sec. 2: Node 213 sending a message to "]
+    assert "has 9 entries" in notes["sec. 3.1: For each node of a structured "] and "leaves it 8" in \
+        notes["sec. 3.1: For each node of a structured "]
+    assert " -> " in notes["sec. 3.3: As the number of subscriptions"]
+
+
+def test_irbr_worked_examples_fail_when_the_spec_changes(monkeypatch):
+    """The reproductions compare with the paper's printed tables: a routing table built one level
+    off, or a covered subscribe sent everywhere, is caught."""
+    from checks.algorithms.irbr import inventory
+    from spec import irbr as I
+
+    real_table, real_level = I.routing_table, I.subscribe_level
+    monkeypatch.setattr(I, "routing_table", lambda space, n, live, representative="smallest":
+                        {p: m for p, m in real_table(space, n, live, representative).items() if len(p) > 1})
+    assert inventory.table_1_reproduced()[0] == inventory.route_213_to_201_reproduced()[0] == V
+    monkeypatch.setattr(I, "routing_table", real_table)
+    from spec.irbr import operations as model
+    monkeypatch.setattr(model, "subscribe_level", lambda net, n, f, covering="covering-ordered": 0)
+    assert inventory.fig_3_reproduced()[0] == V
+    monkeypatch.setattr(model, "subscribe_level", real_level)
+    assert inventory.fig_3_reproduced()[0] == "holds"
 
 
 def test_list_labels_this_projects_questions(capsys):

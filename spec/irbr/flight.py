@@ -116,6 +116,9 @@ def _drop_entries(net: Network, node: str, f: Filter, subscriber: str) -> Networ
 def start(state: Flight, script: tuple, k: int, reading: Reading = Reading()) -> Flight:
     """Operation k of the script begins at its node (nothing happens at a crashed node)."""
     _check_script_index(script, k)
+    if reading.unsubscribe == "widen-covered":  # its widening is not written as messages
+        raise ValueError("messages in flight follow the unsubscribe handling resubscribe-uncovered or remove-only, "
+                         "not widen-covered")
     if k in state.started:
         raise ValueError(f"operation {k} of the script has already started")
     kind, node, item = script[k]

@@ -186,6 +186,8 @@ def unsubscribe(net: Network, n: str, f: Filter, handling: str = "resubscribe-un
                        reach=frozenset(r for r in net.reach if r[:2] != (n, f)))
     if handling == "resubscribe-uncovered":
         net = widen_uncovered(net, heard, covering)
+    elif handling == "widen-covered":
+        net = widen_covered(net, heard, {f})
     return net, spread
 
 
@@ -205,12 +207,28 @@ def widen_uncovered(net: Network, nodes: Iterable[str], covering: str = "coverin
     return net
 
 
+def widen_covered(net: Network, nodes: Iterable[str], withdrawn: Iterable[Filter]) -> Network:
+    """Each of `nodes` (in order) sends each of its own subscriptions that a `withdrawn` filter
+    covers on to every range it had skipped, the whole delegation tree, with no covering rule
+    (widen-covered): whatever counted on a withdrawn filter, directly or through others, is
+    covered by it."""
+    withdrawn = tuple(withdrawn)
+    for m in sorted(nodes):
+        for s, g, sent in sorted(net.reach, key=lambda r: (r[0], str(r[1]))):
+            if s != m or s not in net.live or sent == 0 or not any(covers(f, g) for f in withdrawn):
+                continue
+            wider = broadcast(net, s, 0, lambda node, prefix, s=s, sent=sent: node != s or len(prefix) <= sent)
+            net = record(net, s, g, wider, 0)
+    return net
+
+
 def fail(net: Network, nodes: Iterable[str], failure: str = "withdraw-failed",
          handling: str = "resubscribe-uncovered", covering: str = "covering-ordered") -> Network:
     """Nodes crash at once; their filter tables go with them. Under `repaired` every live node's
     table is rebuilt from the live nodes; under `stale` tables still name the failed nodes. Under
-    withdraw-failed every live node drops the failed nodes' entries and (resubscribe-uncovered)
-    widens its subscriptions that counted on one; under keep-failed the entries stay."""
+    withdraw-failed every live node drops the failed nodes' entries and widens its subscriptions
+    that counted on one (resubscribe-uncovered) or that one of the failed nodes' filters covers
+    (widen-covered); under keep-failed the entries stay."""
     if isinstance(nodes, (str, bytes)) or not isinstance(nodes, Iterable):  # fail("01") is not fail(["0", "1"])
         raise TypeError(f"nodes must be a collection of identifiers, not {nodes!r}")
     nodes = set(nodes)
@@ -219,6 +237,7 @@ def fail(net: Network, nodes: Iterable[str], failure: str = "withdraw-failed",
     check_choice("unsubscribe handling", handling, UNSUBSCRIBE)
     check_choice("covering reading", covering, COVERING)
     live = net.live - nodes
+    failed_filters = sorted({g for s, g, _ in net.reach if s in nodes}, key=str)
     filters = frozenset(e for e in net.filters if e[0] in live)
     reach = frozenset(r for r in net.reach if r[0] in live)
     known = live if net.tables_after_failure == "repaired" else net.known or net.live
@@ -229,6 +248,8 @@ def fail(net: Network, nodes: Iterable[str], failure: str = "withdraw-failed",
         net = drop_subscribers(net, nodes)
         if handling == "resubscribe-uncovered":
             net = widen_uncovered(net, live, covering)
+        elif handling == "widen-covered":
+            net = widen_covered(net, live, failed_filters)
     return net
 
 

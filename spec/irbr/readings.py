@@ -30,12 +30,18 @@ COVERING = ("covering-ordered", "covering", "no-covering")
 # equal one) counts only if its subscriber's identifier is smaller than n's, so "counts on" is a
 # strict order and has no cycles.
 
-UNSUBSCRIBE = ("resubscribe-uncovered", "remove-only")
+UNSUBSCRIBE = ("resubscribe-uncovered", "widen-covered", "remove-only")
 # Sec. 3.4 says an unsubscribed filter "may have covered" other nodes' filters, which then "need
-# special handling", and no more. remove-only: every node drops the unsubscriber's entries for the
-# filter, nothing else. resubscribe-uncovered (this project's design): in addition, every node
-# that gets the unsubscribe re-evaluates each of its own subscriptions; one that had been sent
-# less far than the covering rule now allows is sent on to the ranges it had skipped.
+# special handling", and no more. Two handlings are this project's choices where the text is
+# silent. resubscribe-uncovered (the default): every node that gets the unsubscribe drops the
+# unsubscriber's entries for the filter and re-evaluates each of its own subscriptions; one that
+# had been sent less far than the covering rule now allows is sent on to the ranges it had
+# skipped (the rule applied again, as sec. 3.4's "its optimizations are similar to those of the
+# subscribe" suggests). widen-covered: instead, each of its own subscriptions that the withdrawn
+# filter covers is sent on to every range it had skipped, without the covering rule. They differ
+# only where the covering rule lets two equal filters count on each other (sec. 3.3 read
+# literally): re-applied, neither is sent on. remove-only (no special handling, an ablation):
+# every node drops the unsubscriber's entries, nothing else.
 
 JOINS = ("copy-closest", "ask-subscribers")
 # Sec. 3.5 (3): a joining node "initializes its filter table from other nodes' information", no
@@ -60,7 +66,8 @@ FAILURES = ("withdraw-failed", "keep-failed")
 # bound of four then: tests/data/findings/). withdraw-failed (this project's repair): the failure
 # is detected as the tables' repair detects it, and every live node treats the failed node's
 # subscriptions as withdrawn: it drops their entries and, under resubscribe-uncovered, widens
-# each of its own subscriptions that had counted on one (as after an unsubscribe).
+# each of its own subscriptions that had counted on one (as after an unsubscribe; under
+# widen-covered, each that one of the failed node's filters covers).
 
 # Messages in flight (model II) add three rules the paper names but leaves open (sec. 3.5):
 
@@ -96,10 +103,12 @@ FORWARDING = ("retry-alternate", "fire-and-forget")
 # The choices that are not the printed text: sec. 3.3's covering rule ordered by subscriber is this
 # project's repair, and so are withdrawing a failed node's subscriptions (the text leaves failures
 # to the P2P layer) and counting only on settled subscriptions (sec. 3.5 with operations at two
-# nodes); no covering, tables never repaired (the paper relies on the P2P layer's repair) and
-# sec. 3.5 without its monitoring, clocks or retries take a rule of the paper out.
+# nodes); no covering, tables never repaired (the paper relies on the P2P layer's repair), an
+# unsubscribe without sec. 3.4's special handling and sec. 3.5 without its monitoring, clocks or
+# retries take a rule of the paper out.
 ORIGIN_OF_CHOICE = {"covering-ordered": "repair", "withdraw-failed": "repair", "widen-then-withdraw-settled": "repair",
                     "no-covering": "ablation", "stale": "ablation", "stale-alternates": "ablation",
+                    "remove-only": "ablation",
                     "withdraw-at-once": "ablation", "arrival": "ablation", "fire-and-forget": "ablation"}
 
 
@@ -153,8 +162,9 @@ class Reading:
         """Where the reading stands to the printed text (checks.plugin.ORIGINS), from its choices
         (ORIGIN_OF_CHOICE): an ablation if it takes out one of the paper's rules, else a repair if it
         repairs a printed rule, else printed (the printed rules, and a choice where the text is
-        silent: which member represents a range, the unsubscribe's unspecified special handling,
-        sec. 3.5's rules that the paper names but does not give)."""
+        silent: which member represents a range, the unsubscribe's unspecified special handling
+        (resubscribe-uncovered or widen-covered), sec. 3.5's rules that the paper names but does
+        not give)."""
         origins = {ORIGIN_OF_CHOICE.get(value, "printed") for value in self.choices()}
         return next((o for o in ("ablation", "repair") if o in origins), "printed")
 
@@ -169,14 +179,22 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
             "joins, withdraw-failed; in flight lamport, widen-then-withdraw, retry-alternate"),
     Reading("covering", failure="keep-failed", runs=("PublishRun",), spark=False,
             note="the printed text: sec. 3.3 read literally (any covering entry counts, an equal filter too), "
-            "failures left to the P2P layer (with this project's resubscribe-uncovered unsubscribe)"),
+            "failures left to the P2P layer; sec. 3.4's unspecified special handling as resubscribe-uncovered"),
+    Reading("covering", unsubscribe="widen-covered", failure="keep-failed", runs=("PublishRun",), spark=False,
+            note="the printed text, as the reading above but for sec. 3.4's unspecified special handling: "
+            "widen-covered"),
     Reading("covering", unsubscribe="remove-only", failure="keep-failed", runs=("PublishRun",), spark=False,
-            note="the printed text, sec. 3.3 and 3.4 as printed: any covering entry counts, an unsubscribe only "
-            "removes entries (the special handling sec. 3.4 asks for is not given), failures left to the P2P layer"),
+            note="the printed text without sec. 3.4's special handling (an unsubscribe only removes entries), "
+            "failures left to the P2P layer"),
     Reading("covering", runs=("PublishRun",), spark=True,
-            note="sec. 3.3 read literally, with this project's failure repair (withdraw-failed)"),
+            note="sec. 3.3 read literally, sec. 3.4 as resubscribe-uncovered, with this project's failure repair "
+            "(withdraw-failed)"),
+    Reading("covering", unsubscribe="widen-covered", runs=("PublishRun",), spark=False,
+            note="sec. 3.3 read literally, sec. 3.4 as widen-covered, with this project's failure repair "
+            "(withdraw-failed)"),
     Reading("covering", unsubscribe="remove-only", runs=("PublishRun",), spark=False,
-            note="sec. 3.3 and 3.4 as printed, with this project's failure repair (withdraw-failed)"),
+            note="sec. 3.3 read literally without sec. 3.4's special handling, with this project's failure repair "
+            "(withdraw-failed)"),
     Reading("no-covering", runs=("PublishRun",), spark=True,
             note="no covering optimization: every subscription goes "
             "everywhere"),
