@@ -226,6 +226,10 @@ def cmd_validate(args) -> int:
         unknown = [r for r in wanted if r not in algorithm.readings]
         if unknown:
             raise ValueError(f"--readings: unknown reading(s) {unknown}; known: {', '.join(algorithm.readings)}")
+        not_run = [r for r in wanted if r not in job.KNOWN]
+        if not_run:   # a reading of the catalogue that the Spark job does not replay
+            raise ValueError(f"--readings: {args.algorithm}'s Spark job does not run {not_run} (checked by the other "
+                             f"methods only); it runs: {', '.join(job.KNOWN)}")
         job = attrs.evolve(job, readings=tuple(wanted))
     readings = f"-{'+'.join(job.readings)}" if args.readings else ""
     if args.master.startswith("local") and not args.yes:

@@ -51,6 +51,8 @@ def check_output_path(path: str | Path, option: str) -> Path:
         raise ValueError(f"{option} needs a file path, not {str(path)!r}")
     if path.is_dir():
         raise ValueError(f"{option} {str(path)!r} is a folder; give a file path")
+    if path.exists() and not path.is_file():   # a device or a pipe: the output would replace it
+        raise ValueError(f"{option} {str(path)!r} is not a regular file; give a file path")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".probe-"):

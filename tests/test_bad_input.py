@@ -107,6 +107,12 @@ CASES = [
     (["validate", "lbdd", "--topologies", "100", "--readings", "corrected,,literal"], "--readings"),
     (["validate", "scot", "--topologies", "100", "--readings", "lbdd-corrected"], "lbdd-corrected"),
     (["validate", "irbr", "--topologies", "100", "--readings", "covering"], "covering"),
+    (["validate", "irbr", "--topologies", "100", "--readings", "covering/repaired/smallest/widen-covered"],
+     "does not run"),
+    (["bench", "--out", "/dev/null"], "not a regular file"),
+    (["check", "lbdd", "--methods", "z3", "--report", "/dev/null"], "not a regular file"),
+    (["validate", "lbdd", "--topologies", "100", "--json", "/dev/null"], "not a regular file"),
+    (["replay", str(LBDD_CX), "--png", "/dev/null"], "no .png file name"),
     (["validate", "irbr", "--topologies", "100000000", "--master", "local[1]"], "--yes"),
     # replay: the file, its fields, the picture
     (["replay", "/no/such/file.json"], "/no/such/file.json"), (["replay", "{folder}"], "folder"),
