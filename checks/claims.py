@@ -291,6 +291,11 @@ def scope_of(entries: list[dict[str, Any]], readings: list[str]) -> str:
     return "; ".join(parts)
 
 
+def _hazard(verdict: str) -> str:
+    """A sentence that warns of a failure holds where its property is violated, and back."""
+    return {FAILS: "holds", "holds": FAILS}.get(verdict, verdict)
+
+
 def judge_sentence(claim: plugin.Sentence, entries: list[dict[str, Any]],
                    origins: dict[str, str]) -> tuple[str, str, dict[str, str]]:
     """A checked sentence's verdict, its note and each judging property's verdict under the
@@ -302,13 +307,12 @@ def judge_sentence(claim: plugin.Sentence, entries: list[dict[str, Any]],
     def judged_by(judging: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, str]]:
         by_reading = sentence_readings(judging)
         if claim.warns:
-            by_reading = {r: {FAILS: "holds", "holds": FAILS}.get(v, v) for r, v in by_reading.items()}
+            by_reading = {r: _hazard(v) for r, v in by_reading.items()}
         return judge(by_reading, origins, claim.printed, claim.about, claim.open_choices), by_reading
 
     each = {name: judged_by([e]) for name, e in zip(claim.checked_by, entries)}
     # each property's own verdict: for a hazard, violated where the sentence holds
-    per_property = {name: {FAILS: "holds", "holds": FAILS}.get(j["verdict"], j["verdict"]) if claim.warns
-                    else j["verdict"] for name, (j, _) in each.items()}
+    per_property = {name: _hazard(j["verdict"]) if claim.warns else j["verdict"] for name, (j, _) in each.items()}
     if claim.alternatives:
         verdicts = set(per_property.values())
         verdict = verdicts.pop() if len(verdicts) == 1 else "ambiguous"

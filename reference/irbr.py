@@ -193,14 +193,9 @@ class Network:
     def _widen_covered(self, nodes: set, withdrawn) -> int:
         """spec.irbr.widen_covered: each node's subscriptions that a withdrawn filter covers go on
         to every range they had skipped. Returns the messages sent."""
-        messages = 0
-        for s, g in sorted((key for key in self._reach if key[0] in nodes), key=lambda key: (key[0], str(key[1]))):
-            before = self._reach[(s, g)]
-            if before and any(I.covers(f, g) for f in withdrawn):
-                wider, _ = self._broadcast(s, 0, lambda n, prefix, s=s, before=before: n != s or len(prefix) <= before)
-                self._record(s, g, wider, 0)
-                messages += len(wider)
-        return messages
+        return sum(self._send_on(s, g, 0)
+                   for s, g in sorted((key for key in self._reach if key[0] in nodes), key=lambda key: (key[0], str(key[1])))
+                   if self._reach[(s, g)] and any(I.covers(f, g) for f in withdrawn))
 
     def _widen_uncovered(self, nodes: set) -> int:
         """spec.irbr.widen_uncovered: each node's subscriptions sent less far than the covering
@@ -212,14 +207,18 @@ class Network:
                 by_subscriber.setdefault(key[0], []).append(key)
         for m in sorted(by_subscriber):
             for s, g in sorted(by_subscriber[m], key=lambda key: str(key[1])):
-                before = self._reach[(s, g)]
                 needed = self._level(s, g)
-                if needed < before:
-                    wider, _ = self._broadcast(s, needed, lambda n, prefix, s=s, before=before:
-                                               n != s or len(prefix) <= before)
-                    self._record(s, g, wider, needed)
-                    messages += len(wider)
+                if needed < self._reach[(s, g)]:
+                    messages += self._send_on(s, g, needed)
         return messages
+
+    def _send_on(self, s: str, g: Filter, level: int) -> int:
+        """spec.irbr.send_on: s's subscription g goes on to the ranges it had skipped, from `level`.
+        Returns the messages sent."""
+        before = self._reach[(s, g)]
+        wider, _ = self._broadcast(s, level, lambda n, prefix: n != s or len(prefix) <= before)
+        self._record(s, g, wider, level)
+        return len(wider)
 
     def fail(self, nodes: Iterable[str]) -> None:
         """Nodes crash (spec.irbr.fail): under withdraw-failed every live node drops the failed

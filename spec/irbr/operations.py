@@ -200,11 +200,16 @@ def widen_uncovered(net: Network, nodes: Iterable[str], covering: str = "coverin
             if s != m or s not in net.live:
                 continue
             needed = subscribe_level(net, s, g, covering)
-            if needed < sent:  # widen: the skipped ranges, levels needed .. sent - 1
-                wider = broadcast(net, s, needed, lambda node, prefix, s=s, sent=sent:
-                                  node != s or len(prefix) <= sent)
-                net = record(net, s, g, wider, needed)
+            if needed < sent:
+                net = send_on(net, s, g, sent, needed)
     return net
+
+
+def send_on(net: Network, s: str, g: Filter, sent: int, level: int) -> Network:
+    """s's subscription g, sent from level `sent`, goes on to the ranges it had skipped, levels
+    `level` .. sent - 1 (a widening)."""
+    wider = broadcast(net, s, level, lambda node, prefix: node != s or len(prefix) <= sent)
+    return record(net, s, g, wider, level)
 
 
 def widen_covered(net: Network, nodes: Iterable[str], withdrawn: Iterable[Filter]) -> Network:
@@ -215,10 +220,8 @@ def widen_covered(net: Network, nodes: Iterable[str], withdrawn: Iterable[Filter
     withdrawn = tuple(withdrawn)
     for m in sorted(nodes):
         for s, g, sent in sorted(net.reach, key=lambda r: (r[0], str(r[1]))):
-            if s != m or s not in net.live or sent == 0 or not any(covers(f, g) for f in withdrawn):
-                continue
-            wider = broadcast(net, s, 0, lambda node, prefix, s=s, sent=sent: node != s or len(prefix) <= sent)
-            net = record(net, s, g, wider, 0)
+            if s == m and s in net.live and sent > 0 and any(covers(f, g) for f in withdrawn):
+                net = send_on(net, s, g, sent, 0)
     return net
 
 

@@ -36,8 +36,7 @@ UNSUBSCRIBE = ("resubscribe-uncovered", "widen-covered", "remove-only")
 # silent. resubscribe-uncovered (the default): every node that gets the unsubscribe drops the
 # unsubscriber's entries for the filter and re-evaluates each of its own subscriptions; one that
 # had been sent less far than the covering rule now allows is sent on to the ranges it had
-# skipped (the rule applied again, as sec. 3.4's "its optimizations are similar to those of the
-# subscribe" suggests). widen-covered: instead, each of its own subscriptions that the withdrawn
+# skipped (the rule applied again). widen-covered: instead, each of its own subscriptions that the withdrawn
 # filter covers is sent on to every range it had skipped, without the covering rule. They differ
 # only where the covering rule lets two equal filters count on each other (sec. 3.3 read
 # literally): re-applied, neither is sent on. remove-only (no special handling, an ablation):
@@ -47,7 +46,7 @@ JOINS = ("copy-closest", "ask-subscribers")
 # Sec. 3.5 (3): a joining node "initializes its filter table from other nodes' information", no
 # more. Both designs first let Pastry's join put the node into every table (tables are rebuilt
 # from the known identifiers: under the stale readings failed nodes stay known).
-# copy-closest (the sentence read literally): n copies the filter table of the live node m
+# copy-closest (this project's design, the closest to the sentence's words): n copies the filter table of the live node m
 # sharing the longest prefix with it (where Pastry's join ends), each entry re-aimed at n's range
 # toward its subscriber, m's own subscriptions included. ask-subscribers (a tighter design this
 # project tried): n asks each subscriber named in m's table whether its subscription was sent as
