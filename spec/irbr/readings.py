@@ -55,9 +55,11 @@ JOINS = ("copy-closest", "ask-subscribers")
 # exhaustive search finds the event that is lost for it (4 operations).
 
 FAILURES = ("withdraw-failed", "keep-failed")
-# Sec. 3.5 (3): IRBR "provides mechanisms" so that a node leaving affects the propagation of
-# messages as little as possible, and gives none; a failure takes the node's filter table with it,
-# and the text says nothing of the entries naming it in other nodes' tables.
+# Sec. 3.5 (3): IRBR "provides mechanisms" so that a node leaving (退出) affects the propagation
+# of messages as little as possible, and gives none (this project's leave, in operations.py, is a
+# design for them). The paper keeps a failure (失败) apart: it takes the node's filter table with
+# it, the introduction leaves it to the P2P layer's fault tolerance, and the text says nothing of
+# the entries naming the failed node in other nodes' tables.
 # keep-failed (the printed text: a failure is left to the P2P layer's fault tolerance, which
 # repairs routing tables, not filter tables): those entries stay, and a later subscription may
 # count on a failed subscriber's covering entry, so it goes less far than a live one needs: an
