@@ -28,7 +28,7 @@ from typing import Any, Iterable
 
 from checks import plugin
 from checks.files import read_json_file
-from checks.verdict import METHODS
+from checks.verdict import METHODS, Verdict
 from spec.registry import properties
 
 FAILS, PROVED, BOUNDED, UNKNOWN, VACUOUS = "violated", "proved", "holds", "unknown", "unknown (vacuous)"
@@ -53,7 +53,32 @@ def load_report(report_path: str | Path) -> dict[str, Any]:
         if missing:
             raise ValueError(f"{path} is not a check report: record {i} has no {', '.join(map(repr, missing))} "
                              "(a text each)")
+        _check_record(path, i, record)
+    seen: dict[tuple, int] = {}
+    for i, record in enumerate(report["results"]):
+        key = tuple(record[k] for k in ("algorithm", "property", "reading", "method"))
+        if key in seen:  # one verdict per check: which of two would a reader believe?
+            raise ValueError(f"{path} is not a check report: record {i} repeats record {seen[key]} "
+                             f"({', '.join(key)})")
+        seen[key] = i
     return report
+
+
+def _check_record(path: Path, i: int, record: dict[str, Any]) -> None:
+    """A record's verdict, method and counts are what a check writes (checks.verdict), or the
+    report was edited or damaged: refused, never shown as some verdict."""
+    known = [v.value for v in Verdict]
+    if record["verdict"] not in known:
+        raise ValueError(f"{path} is not a check report: record {i} has verdict {record['verdict']!r}; "
+                         f"known: {', '.join(known)}")
+    if record["method"] not in METHODS:
+        raise ValueError(f"{path} is not a check report: record {i} has method {record['method']!r}; "
+                         f"known: {', '.join(METHODS)}")
+    for field in ("cases", "states"):
+        value = record.get(field)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise ValueError(f"{path} is not a check report: record {i} has {field} {value!r} "
+                             "(a count: a whole number >= 0)")
 
 
 def bounds(record: dict[str, Any]) -> str:

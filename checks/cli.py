@@ -303,6 +303,10 @@ def cmd_list(args) -> int:
 def cmd_explain(args) -> int:
     from checks import explain
 
+    if args.report is None:
+        args.report = "reports/check.json"  # a clone before its first `make check` explains without verdicts
+    elif not Path(args.report).exists():
+        raise ValueError(f"no report at {args.report}: run `make check` first, or leave out --report")
     found = (explain.explain(args.algorithm, args.property, args.report) if args.property
              else explain.summary(args.algorithm, args.report))
     if args.json:
@@ -428,7 +432,8 @@ def parser() -> argparse.ArgumentParser:
     e.add_argument("algorithm", help="an algorithm (see `list`)")
     e.add_argument("property", nargs="?", help="one of its properties (default: list them, one line each)")
     e.add_argument("--json", action="store_true", help="the same, as JSON")
-    e.add_argument("--report", default="reports/check.json", type=_file_path, help="the check report read")
+    e.add_argument("--report", type=_file_path,
+                   help="the check report read (default reports/check.json; without it, every property 'not checked')")
     e.set_defaults(func=cmd_explain)
 
     r = sub.add_parser("replay", help="replay a counterexample file step by step")

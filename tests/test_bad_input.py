@@ -61,6 +61,14 @@ def files(tmp: Path) -> dict[str, Path]:
     (tmp / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
     report = tmp / "report-noresults.json"
     report.write_text(json.dumps({"scope": "default"}))
+    # records a check never writes: an edited or damaged report is refused, never shown as a verdict
+    record = {"algorithm": "lbdd", "property": "no_cycle", "reading": "corrected", "method": "z3",
+              "verdict": "holds", "cases": 3}
+    for name, results in {"badverdict": [{**record, "verdict": "fine"}], "badmethod": [{**record, "method": "smt"}],
+                          "negcount": [{**record, "cases": -1}], "boolcount": [{**record, "states": True}],
+                          "textcount": [{**record, "cases": "3"}], "duprecord": [record, {**record, "verdict": "violated"}]
+                          }.items():
+        (tmp / f"report-{name}.json").write_text(json.dumps({"scope": "default", "results": results}))
     (tmp / "afile").write_text("x")
     return {p.stem: p for p in tmp.iterdir()}
 
@@ -144,6 +152,15 @@ CASES = [
     (["check", "lbdd", "--methods", "z3", "--report", ""], "--report"),
     (["claims", "--report", ""], "--report"), (["docs", "--report", "x/"], "names a folder"),
     (["explain", "lbdd", "--report", ""], "--report"), (["bench", "--out", ""], "--out"),
+    # reports whose records no check writes (issue 22)
+    (["claims", "--report", "{report-badverdict}"], "verdict 'fine'"),
+    (["claims", "--report", "{report-badmethod}"], "method 'smt'"),
+    (["claims", "--report", "{report-negcount}"], "cases -1"), (["claims", "--report", "{report-boolcount}"], "states True"),
+    (["claims", "--report", "{report-textcount}"], "cases '3'"),
+    (["claims", "--report", "{report-duprecord}"], "repeats record 0"),
+    (["explain", "lbdd", "no_cycle", "--report", "{report-badverdict}"], "verdict 'fine'"),
+    (["explain", "lbdd", "--report", "/no/such/report.json"], "no report at /no/such/report.json"),
+    (["check", "lbdd", "--methods", "z3", "--report", "{report-duprecord}"], "repeats record 0"),
     # counterexamples edited to disagree with the model they replay on (issue 22)
     (["replay", "{md5}"], "not the MD5 digest"), (["replay", "{md5sub}"], "not the MD5 digest"),
     (["replay", "{md5join}"], "10.0.0.1"), (["replay", "{twice}"], "appears twice"),

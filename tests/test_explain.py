@@ -90,3 +90,16 @@ def test_explain_json_and_bad_names(capsys):
     assert cli.main(["explain", "irbr", "no_such_property"]) == 2
     assert "unknown property 'no_such_property' for irbr" in capsys.readouterr().err
     assert cli.main(["explain", "nope"]) == 2
+
+
+def test_explain_before_the_first_check_shows_every_verdict_as_not_checked(tmp_path, monkeypatch, capsys):
+    # a fresh clone before `make check`: no reports/check.json, so no verdict to show, and no error
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["explain", "lbdd", "no_cycle", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["property"] == "no_cycle"
+    assert found["sentences"] and {s["verdict"] for s in found["sentences"]} == {"not checked"}
+    assert found["records"] == []
+    # named but absent, the report is an error: the user asked for verdicts that are not there
+    assert cli.main(["explain", "lbdd", "no_cycle", "--report", "absent.json"]) == 2
+    assert "no report at absent.json" in capsys.readouterr().err
