@@ -1,0 +1,366 @@
+"""CRAWL and CDM on CBDLO (Zheng & Sun 2018): the declaration the engines read.
+
+Checks, each naming the properties it judges:
+- exhaustive: every walk (every random choice) on every connected graph of the networkx atlas up
+  to the scope's size, from every source, for each Trace length and budget, under each walk
+  reading (`walk_enumeration`); every walk's exact chance of reaching an entry point, with one
+  entry point anywhere but the source (`delivery_enumeration`, a Markov chain per case solved
+  exactly by checks.markov); every set of range subscriptions over a small value space
+  (`space_enumeration`); every balanced tree up to N nodes and every route in it
+  (`tree_enumeration`, `routing_enumeration`); every subscription, event and duplicate arrival
+  of CDM (`matching_enumeration`);
+- z3: the restarted budget shrinks (the step that ends every walk), for every budget;
+- hypothesis: random graphs and random walks.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from typing import Any, Iterator
+
+import attrs
+
+from checks import plugin
+from spec import crawl as C
+
+NAME = C.ALGORITHM
+# a walk explored is cut before its 4th restart: no walk of a budget below 8 is cut where the budget
+# is halved from the blocked walk's (4 -> 2 -> 1 -> 0), and where it is halved from the first one a
+# walk that can restart for ever comes back to a state it was in within fewer on these graphs
+MAX_RESTARTS = 3
+WALK_READINGS = ("previous/kept", "original/kept", "previous/cleared", "original/cleared")
+CDM_READINGS = ("previous/kept", "every-arrival", "reaches", "reaches/every-arrival")
+# the upper layer's pieces and tree depend on no reading: judged once, under the printed one
+UPPER = "previous/kept"
+
+
+def describe_reading(r: C.Reading) -> str:
+    return r.note
+
+
+CATALOGUE = plugin.Catalogue(C.READINGS, describe_reading, key=("previous/kept", "reaches"))
+
+
+@attrs.frozen
+class Scope:
+    graph_nodes: int                 # every connected atlas graph of 2..graph_nodes nodes
+    ks: tuple[int, ...]              # Trace lengths
+    budgets: tuple[int, ...]         # first hop budgets
+    delivery_nodes: int              # the exact-chance enumeration's largest graph
+    ranges: int                      # CDM: up to this many range subscriptions ...
+    domain: int                      # ... over the value space [0, domain]
+    tree_nodes: int                  # balanced trees of 1..tree_nodes virtual nodes
+    routing_nodes: int               # every route in the trees of 1..routing_nodes
+    examples: int                    # hypothesis examples per check
+
+    def describe(self) -> str:
+        return (f"graphs of <= {self.graph_nodes} nodes, k in {self.ks}, budgets {self.budgets}; "
+                f"{self.ranges} ranges over [0, {self.domain}]")
+
+
+SCOPES = {"default": Scope(graph_nodes=5, ks=(1, 2, 3), budgets=(2, 4), delivery_nodes=5, ranges=3, domain=5,
+                           tree_nodes=1024, routing_nodes=40, examples=100),
+          "large": Scope(graph_nodes=6, ks=(1, 2, 3, 4), budgets=(2, 4, 6), delivery_nodes=6, ranges=4, domain=7,
+                         tree_nodes=4096, routing_nodes=80, examples=500)}
+
+
+# --------------------------------------------------------------------------------------------
+# The lower layer: every walk, every chance
+# --------------------------------------------------------------------------------------------
+
+def atlas_graphs(max_nodes: int) -> Iterator[C.Graph]:
+    """Every connected graph of 2..max_nodes nodes, up to isomorphism (networkx's atlas, which
+    holds every graph of up to 7 nodes), smallest first."""
+    import networkx as nx
+    from networkx.generators.atlas import graph_atlas_g
+
+    if max_nodes > 7:
+        raise ValueError(f"the atlas holds graphs of up to 7 nodes, not {max_nodes}")
+    for g in graph_atlas_g():
+        if 2 <= g.number_of_nodes() <= max_nodes and nx.is_connected(g):
+            yield C.Graph.of(g.edges(), g.number_of_nodes())
+
+
+def walk_parameters(scope: Scope, entries: bool = False) -> Iterator[C.WalkParameters]:
+    for graph in atlas_graphs(scope.graph_nodes if not entries else scope.delivery_nodes):
+        for budget in scope.budgets:
+            for k in scope.ks:
+                for source in range(len(graph)):
+                    if not entries:
+                        # with no entry point a walk goes on longest: a walk that finds one is a
+                        # prefix of one of these, so the walk properties (prefix-closed) are judged here
+                        yield C.WalkParameters(graph, source, frozenset(), k, budget)
+                    else:
+                        for entry in range(len(graph)):
+                            if entry != source:
+                                yield C.WalkParameters(graph, source, frozenset({entry}), k, budget)
+
+
+def walk_document(prop: str, reading: str, method: str, walk: C.Walk) -> dict[str, Any]:
+    p = walk.params
+    return {"algorithm": NAME, "property": prop, "reading": reading, "method": method, "kind": "walk",
+            "n": len(p.graph), "edges": [list(e) for e in p.graph.edges()], "source": p.source,
+            "entries": sorted(p.entries), "k": p.k, "budget": p.budget,
+            "moves": [[m.kind, m.to] for m in walk.moves]}
+
+
+def walk_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
+    r = C.READINGS[reading]
+
+    def cases() -> Iterator[plugin.Case]:
+        for params in walk_parameters(scope):
+            for _, walk in C.walks(params, r, max_restarts=MAX_RESTARTS):
+                yield plugin.Case(walk, describe=lambda w=walk: describe_walk(w),
+                                  document=lambda prop, w=walk: walk_document(prop, reading, "exhaustive", w),
+                                  counts={"walks": 1, "lassos": walk.lasso is not None, "cut": walk.cut})
+    return plugin.Enumeration(
+        reading, C.WALK_PROPERTIES,
+        f"every walk (every random choice) on every connected graph of 2..{scope.graph_nodes} nodes, from every "
+        f"source, k in {', '.join(map(str, scope.ks))}, budgets {', '.join(map(str, scope.budgets))}, no entry point "
+        f"(the longest walks: one that finds an entry is a prefix of one of these), each followed to its end, to a "
+        f"state it was in before (a walk that can go round for ever) or cut before a restart beyond its {MAX_RESTARTS}rd",
+        cases, detail="{walks} walks ({lassos} can go round for ever, {cut} cut)")
+
+
+def describe_walk(walk: C.Walk) -> str:
+    p = walk.params
+    tail = f", then round for ever from move {walk.lasso + 1}" if walk.lasso is not None else ""
+    return (f"{len(walk.moves)} moves on a graph of {len(p.graph)} nodes (k = {p.k}, budget {p.budget}): "
+            f"receptions {' -> '.join(map(str, walk.receptions()))}{tail}")
+
+
+def chain(params: C.WalkParameters, reading: C.Reading):
+    """The walk as a Markov chain: its states, each choice's probability, the target an entry point."""
+    from checks.markov import Chain
+
+    return Chain(initial=lambda: [(Fraction(1), None)],
+                 transitions=lambda s: [(pr, nxt) for pr, _, nxt in C.successors(params, s, reading)],
+                 target=lambda s: s is not None and s.ended == "found")
+
+
+def delivery(params: C.WalkParameters, reading: C.Reading) -> C.Delivery:
+    from checks.markov import reach_probability
+
+    return C.Delivery(params, reading, reach_probability(chain(params, reading)).probability)
+
+
+def delivery_document(prop: str, reading: str, d: C.Delivery) -> dict[str, Any]:
+    p = d.params
+    return {"algorithm": NAME, "property": prop, "reading": reading, "method": "exhaustive", "kind": "delivery",
+            "n": len(p.graph), "edges": [list(e) for e in p.graph.edges()], "source": p.source,
+            "entries": sorted(p.entries), "k": p.k, "budget": p.budget, "probability": str(d.probability)}
+
+
+def delivery_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
+    r = C.READINGS[reading]
+
+    def cases() -> Iterator[plugin.Case]:
+        for params in walk_parameters(scope, entries=True):
+            d = delivery(params, r)
+            yield plugin.Case(d, describe=lambda d=d: describe_delivery(d),
+                              document=lambda prop, d=d: delivery_document(prop, reading, d),
+                              counts={"cases": 1, "certain": d.probability == 1})
+    return plugin.Enumeration(
+        reading, ("walk_reaches_an_entry_whenever_one_is_in_reach",),
+        f"the exact chance (a Markov chain, solved over fractions) on every connected graph of 2..{scope.delivery_nodes} "
+        f"nodes, every source, one entry point at every other node, k in {', '.join(map(str, scope.ks))}, budgets "
+        f"{', '.join(map(str, scope.budgets))}", cases, detail="{cases} walks, {certain} certain to reach the entry")
+
+
+def describe_delivery(d: C.Delivery) -> str:
+    p = d.params
+    return (f"from node {p.source} to the entry point {sorted(p.entries)} on a graph of {len(p.graph)} nodes "
+            f"({p.graph.distance(p.source, p.entries)} hops away; k = {p.k}, budget {p.budget}): the walk reaches it "
+            f"with probability {d.probability} ({float(d.probability):.3g})")
+
+
+# --------------------------------------------------------------------------------------------
+# The upper layer: pieces, the tree, CDM
+# --------------------------------------------------------------------------------------------
+
+def space_enumeration(scope: Scope) -> plugin.Enumeration:
+    domain = range(scope.domain + 1)
+    every_range = [(lo, hi) for lo in domain for hi in domain if lo <= hi]
+
+    def cases() -> Iterator[plugin.Case]:
+        for n in range(scope.ranges + 1):
+            for ranges in itertools.combinations_with_replacement(every_range, n):
+                space = C.Space(0, scope.domain, ranges)
+                yield plugin.Case(space, describe=lambda s=space: describe_space(s),
+                                  document=lambda prop, s=space: {"algorithm": NAME, "property": prop, "reading": UPPER,
+                                                                  "method": "exhaustive", "kind": "space",
+                                                                  "low": s.low, "high": s.high,
+                                                                  "ranges": [list(r) for r in s.ranges]},
+                                  counts={"spaces": 1})
+    return plugin.Enumeration(
+        UPPER, ("virtual_nodes_at_most_subscriptions_plus_2", "virtual_nodes_at_most_twice_subscriptions_plus_1"),
+        f"every multiset of 0..{scope.ranges} range subscriptions over the value space [0, {scope.domain}]",
+        cases, detail="{spaces} sets of ranges")
+
+
+def describe_space(space: C.Space) -> str:
+    return (f"{len(space.ranges)} ranges {', '.join(f'[{lo}, {hi}]' for lo, hi in space.ranges)} cut "
+            f"[{space.low}, {space.high}] into {len(C.pieces(space))} pieces")
+
+
+def tree_enumeration(scope: Scope) -> plugin.Enumeration:
+    def cases() -> Iterator[plugin.Case]:
+        for n in range(1, scope.tree_nodes + 1):
+            tree = C.balanced_tree(n)
+            yield plugin.Case(tree, describe=lambda t=tree: f"a balanced tree of {len(t)} virtual nodes has height "
+                              f"{t.height()}", document=lambda prop, n=n: {
+                                  "algorithm": NAME, "property": prop, "reading": UPPER, "method": "exhaustive",
+                                  "kind": "tree", "n": n}, counts={"trees": 1})
+    return plugin.Enumeration(UPPER, ("tree_height_is_log2_n", "tree_height_is_floor_log2_n"),
+                              f"the balanced tree of every N in 1..{scope.tree_nodes} virtual nodes", cases,
+                              detail="{trees} trees")
+
+
+def routing_enumeration(scope: Scope) -> plugin.Enumeration:
+    def cases() -> Iterator[plugin.Case]:
+        for n in range(1, scope.routing_nodes + 1):
+            tree = C.balanced_tree(n)
+            for entry in range(n):
+                for target in range(n):
+                    route = C.Routing(tree, entry, target)
+                    yield plugin.Case(route, describe=lambda r=route: (
+                        f"from virtual node {r.entry} to {r.target} in the balanced tree of {len(r.tree)}: {r.hops()} "
+                        f"hops, height {r.tree.height()}"), document=lambda prop, r=route: routing_document(prop, r),
+                        counts={"routes": 1})
+    return plugin.Enumeration(UPPER, ("stage_two_cost_is_the_tree_height",),
+                              f"every route between two virtual nodes of the balanced tree of every N in "
+                              f"1..{scope.routing_nodes}", cases, detail="{routes} routes")
+
+
+def routing_document(prop: str, r: C.Routing) -> dict[str, Any]:
+    return {"algorithm": NAME, "property": prop, "reading": UPPER, "method": "exhaustive", "kind": "routing",
+            "n": len(r.tree), "entry": r.entry, "target": r.target}
+
+
+ATTRIBUTES = ("x", "y")
+
+
+def matchings(scope: Scope, reading: C.Reading) -> Iterator[C.Matching]:
+    """Every subscription over x and y (each attribute absent or a range over [0, 2]; at least one),
+    every event (x and y each absent or a value in [0, 2]) and every order of its arrivals, with
+    and without one attribute arriving a second time (a re-walk, sec. 4)."""
+    values = range(3)
+    options = [None] + [(lo, hi) for lo in values for hi in values if lo <= hi]
+    for xs, ys in itertools.product(options, options):
+        sub = {a: r for a, r in zip(ATTRIBUTES, (xs, ys)) if r is not None}
+        if not sub:
+            continue
+        for ex, ey in itertools.product([None, *values], [None, *values]):
+            event = {a: v for a, v in zip(ATTRIBUTES, (ex, ey)) if v is not None}
+            got = C.arrivals_of(sub, event)
+            # a re-walk (sec. 4) brings one of them a second time: only an attribute whose matching
+            # virtual node holds this subscriber reaches it at all
+            for extra in [()] + [(a,) for a in got]:
+                for order in sorted(set(itertools.permutations(got + list(extra)))):
+                    yield C.Matching(tuple(sub.items()), tuple(event.items()), order, reading)
+
+
+def matching_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
+    r = C.READINGS[reading]
+
+    def cases() -> Iterator[plugin.Case]:
+        for m in matchings(scope, r):
+            yield plugin.Case(m, describe=lambda m=m: describe_matching(m),
+                              document=lambda prop, m=m: matching_document(prop, reading, m), counts={"cases": 1})
+    return plugin.Enumeration(
+        reading, ("subscriber_accepts_exactly_the_matching_events",),
+        "every subscription over two attributes (ranges over [0, 2]), every event, every order of its arrivals, "
+        "with and without one attribute arriving twice (a re-walk)", cases, detail="{cases} arrivals")
+
+
+def describe_matching(m: C.Matching) -> str:
+    sub = " and ".join(f"{a} in [{lo}, {hi}]" for a, (lo, hi) in m.subscription)
+    event = ", ".join(f"{a} = {v}" for a, v in m.event) or "no attribute"
+    return (f"subscription {sub}, event {event}, arrivals {', '.join(m.arrivals) or 'none'}: "
+            f"{'accepted' if m.accepts() else 'rejected'}, {'matches' if m.interested() else 'does not match'}")
+
+
+def matching_document(prop: str, reading: str, m: C.Matching) -> dict[str, Any]:
+    return {"algorithm": NAME, "property": prop, "reading": reading, "method": "exhaustive", "kind": "matching",
+            "subscription": {a: list(r) for a, r in m.subscription}, "event": dict(m.event),
+            "arrivals": list(m.arrivals)}
+
+
+# --------------------------------------------------------------------------------------------
+# Z3 and hypothesis
+# --------------------------------------------------------------------------------------------
+
+def budget_proof(reading: str) -> plugin.Proof:
+    from checks.algorithms.crawl import proofs
+
+    return plugin.Proof(
+        "recovery_ends", reading, "every first budget B >= 1 and every blocked walk's budget b (unbounded integers)",
+        lambda: proofs.restarts_shrink(C.READINGS[reading]),
+        unproved_step="a walk's state (budget, hops) falls in the order 'budget down, then hops up' at every "
+        "move, so no state comes back: argued, and checked on every walk of the exhaustive scope")
+
+
+def walk_search(scope: Scope, prop: str, reading: str) -> plugin.Search:
+    from hypothesis import strategies as st
+
+    r = C.READINGS[reading]
+
+    @st.composite
+    def walks(draw):
+        n = draw(st.integers(2, 9))
+        edges = [(i, draw(st.integers(0, i - 1))) for i in range(1, n)]          # a spanning tree ...
+        extra = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=n))
+        edges += [(u, v) for u, v in extra if u != v]                             # ... and some more edges
+        params = C.WalkParameters(C.Graph.of(edges, n), draw(st.integers(0, n - 1)), frozenset(),
+                                  draw(st.integers(1, 4)), draw(st.integers(1, 8)))
+        state, moves = None, []
+        for _ in range(60):
+            options = C.successors(params, state, r)
+            if not options:
+                break
+            _, move, state = options[draw(st.integers(0, len(options) - 1))]
+            moves.append((move.kind, move.to))
+        return C.replay_walk(params, r, moves)
+
+    def judge(walk: C.Walk) -> tuple[bool, bool]:
+        claim = plugin_property(prop)
+        return claim.predicate(walk), bool(claim.witness(walk))
+
+    return plugin.Search(prop, reading, f"{scope.examples} random walks on random connected graphs of 2..9 nodes "
+                         "(k 1..4, budget 1..8, at most 60 moves), shrunk", walks, judge,
+                         lambda w: walk_document(prop, reading, "hypothesis", w), scope.examples, describe=describe_walk)
+
+
+def plugin_property(name: str):
+    from spec.registry import get
+
+    return get(NAME, name)
+
+
+def checks(scope: Scope) -> Iterator[plugin.Check]:
+    for reading in ("previous/kept", "original/kept"):
+        yield budget_proof(reading)
+    for reading in WALK_READINGS:
+        yield walk_enumeration(scope, reading)
+    for reading in WALK_READINGS:
+        yield delivery_enumeration(scope, reading)
+    for reading in WALK_READINGS:
+        for prop in C.WALK_PROPERTIES:
+            yield walk_search(scope, prop, reading)
+    yield space_enumeration(scope)
+    yield tree_enumeration(scope)
+    yield routing_enumeration(scope)
+    for reading in CDM_READINGS:
+        yield matching_enumeration(scope, reading)
+
+
+def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
+    from checks.algorithms.crawl import drawing
+
+    return drawing.replay(doc, say)
+
+
+ALGORITHM = plugin.Algorithm(
+    name=NAME, title="CRAWL and CDM on CBDLO (Zheng & Sun 2018)", spec="spec.crawl", readings=CATALOGUE,
+    scopes=SCOPES, checks=checks, replay=replay, **plugin.beside(__name__))

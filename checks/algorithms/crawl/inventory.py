@@ -1,0 +1,182 @@
+"""Every sentence of the CBDLO paper (Zheng & Sun 2018) that states a fact, a number, a property or a
+result of CRAWL, CDM or CBDLO, with the spec properties that judge it or why no check can (quoted
+in translation from the Chinese; `pubsub-proofs claims --sentences` and docs/crawl.md list them)."""
+
+from __future__ import annotations
+
+from checks.plugin import Sentence
+from spec import crawl as C
+
+WALKS = ("previous/kept", "previous/cleared")     # the printed halving, the Trace kept or cleared
+CDM_PRINTED = ("previous/kept", "every-arrival")
+PEERSIM = ("a Peersim simulation (3,000 nodes, view 10, budget 10 for Figs. 5-6) whose workload (events, attributes "
+           "per subscription, APT filling) the paper does not give in full; not reproduced yet (issue 23)")
+FIG_7 = ("Fig. 7's Peersim runs from 100 to 1,000,000,000 nodes with TERA (100 topics, APT 50) beside CBDLO (APT 100), "
+         "whose values are not in the text; not reproduced yet (issue 23)")
+FIG_8_9 = ("Figs. 8-9's Peersim runs (views of 20, APT 20, budget 30, Zipf subscriptions; no node count given), whose "
+           "values are not in the text; not reproduced yet (issue 23)")
+LOOP = ("'loops' read with the sentence's own limit, the most recently passed path: no node receives the data "
+        "twice within k receptions. Between restarts that holds (step 2.2); a restart can send the data to a Trace "
+        "node, which has just received it (2 nodes, k = 2). That no node receives it twice at all, which the "
+        "Trace cannot give once a walk is longer than k, is not what the sentence says (walk_never_revisits_a_node, "
+        "violated, k = 1: 0 -> 1 -> 0)")
+
+
+def worked_example() -> tuple[str, str]:
+    w = C.WORKED_EXAMPLE
+    cost = C.effective_cost(w["messages"], w["matched"], w["expected"])
+    return ("holds" if cost == w["printed"] else "violated",
+            f"{w['messages']:,} / ({w['matched']}/{w['expected']}) = {cost} exactly (the paper: {w['printed']:,})")
+
+
+def zipf_as_printed() -> tuple[str, str]:
+    """Sec. 5.2's formula as printed, on a grid of 0 < alpha, mu < 1: does attribute 1 come first,
+    and is every value a probability?"""
+    grid = [x / 10 for x in range(1, 10)]
+    rising = all(C.zipf_as_printed(2, mu, a) > C.zipf_as_printed(1, mu, a) for mu in grid for a in grid)
+    over = min(i for i in range(1, 10_000) if C.zipf_as_printed(i, 0.5, 0.5) > 1)
+    return ("violated" if rising else "holds",
+            f"mu x i^alpha grows with i for every alpha, mu in 0.1..0.9 (the rarest attribute would be the most common) "
+            f"and is no probability past i = {over - 1} at alpha = mu = 0.5 ({C.zipf_as_printed(over, 0.5, 0.5):.3g} "
+            f"at i = {over}); mu x i^-alpha falls with i, as the prose says")
+
+
+def blocking_on_fig_3() -> tuple[str, str]:
+    """Sec. 3.2's blocking, on Fig. 3's path A..F (nodes 0..5) from A with a Trace of 5 and budget 10."""
+    params = C.WalkParameters(C.Graph.of([(i, i + 1) for i in range(5)], 6), 0, frozenset(), 5, 10)
+    walks = list(C.walks(params, C.DEFAULT))
+    blocked = [w for _, w in walks if any(m.kind == "restart" for m in w.moves)]
+    first = blocked[0].moves[next(i for i, m in enumerate(blocked[0].moves) if m.kind == "restart")] if blocked else None
+    return ("holds" if blocked else "violated",
+            f"{len(blocked)} of {len(walks)} walks from A on the path A..F (k = 5, budget 10) block"
+            + (f", the first at node {first.frm} with the Trace {list(first.trace)} (Fig. 3's F, the path's end)"
+               if first else ""))
+
+
+def sentences() -> list[Sentence]:
+    return [
+        # ---------------------------------------------------------------- abstract
+        Sentence("abstract", "CRAWL forwards the data on the lower unstructured topology in the form of a random "
+                 "walk, so that the data can be sent to the corresponding upper topology entry.",
+                 why="the walk's purpose ('can be sent': it may reach the entry); whether it reaches it every time "
+                 "is sec. 5.3's 'accurately to all the nodes', judged there by the exact chances"),
+        Sentence("abstract", "CDM matches the data's attributes in parallel on the upper distributed balanced binary "
+                 "trees and transmits the matched data to the nodes interested in it.",
+                 why="the sending (发送到) is the trees' by construction (each matching virtual node's Node List); "
+                 "whether the subscriber then accepts exactly the matching events is sec. 4's acceptance sentence, "
+                 "judged there (violated as printed)"),
+        Sentence("abstract", "The experimental results show that the system can effectively support large-scale data "
+                 "distribution in a dynamic network, reducing distribution costs and matching delays.", why=PEERSIM),
+        # ---------------------------------------------------------------- introduction, sec. 2
+        Sentence("sec. 1", "CBDLO provides robust, low-overhead, efficient routing and matching support for fast data "
+                 "distribution in dynamic environments.", why="a design goal with no measure the text fixes"),
+        Sentence("sec. 2", "Views are updated periodically by random sampling, which keeps the lower layer close to a "
+                 "random graph and preserves its small-world and power-law properties.",
+                 why="the sampling is not given (the reference names its own); small-world and power-law are not "
+                 "defined by a threshold the text states"),
+        Sentence("sec. 2", "The value space of each attribute is cut by the subscriptions into contiguous, disjoint "
+                 "subspaces, each a virtual node, arranged as a distributed balanced binary tree.",
+                 why="a definition (spec.crawl.pieces, balanced_tree), judged through sec. 5.2's bounds"),
+        # ---------------------------------------------------------------- sec. 3 CRAWL
+        Sentence("sec. 3", "To avoid loops in the random walk, CRAWL carries a path Trace buffer recording the most "
+                 "recent path.", checked_by=("no_return_within_the_trace",), printed=WALKS, reading=LOOP),
+        Sentence("sec. 3.1", "The source splits the data into its attributes and starts one random walk per attribute, "
+                 "so the attributes of one data item spread in parallel.",
+                 why="a design statement; the walks of different attributes share nothing in the model, so each is "
+                 "checked alone"),
+        Sentence("sec. 3.1", "To keep the data from coming back in the short term to a node that has just received "
+                 "it, forming a loop and redundant messages, a Trace of length k records the nodes it has just "
+                 "passed.", checked_by=("no_return_within_the_trace",), printed=WALKS,
+                 reading="'in the short term' read as within k receptions; between restarts it holds (step 2.2 "
+                 "never forwards into the Trace), but recovery sends the data to a node of the Trace, which has "
+                 "just received it"),
+        Sentence("sec. 3.1 Fig. 2", "Step 2.2: if the maximum hop count is not reached, the current node joins the "
+                 "Trace and sends the data to a random neighbour not in the Trace.",
+                 checked_by=("forwarding_avoids_the_trace",), printed=WALKS,
+                 reading="every forward of every walk goes to a neighbour not in the Trace it was chosen with"),
+        Sentence("sec. 3.1 Fig. 2", "Step 2.1: a node whose APT holds the attribute's topology sends the data there "
+                 "and ends the routing.", why="a step of the algorithm, modelled as printed (spec.crawl.step_2)"),
+        Sentence("sec. 3.2", "The Trace can cause path blocking: every neighbour of the node reached is in the Trace "
+                 "(its first clause, that the Trace prevents loops, is sec. 3's sentence, judged there).",
+                 reproduced=blocking_on_fig_3,
+                 reading="Fig. 3's network in small: the path A - B - C - D - E - F with F at the edge"),
+        Sentence("sec. 3.2", "To avoid endless cycles of path blocking and recovery, the maximum hop count of each "
+                 "restarted walk is reduced to half of the original maximum hop count.",
+                 checked_by=("recovery_ends",), printed=WALKS,
+                 reading="原来 read as the blocked walk's budget (the set phrase 减为原来的一半, 每次, and sec. 4's "
+                 "'each restarted walk halves the maximum hop count'): each restart's budget is smaller (Z3, every "
+                 "budget), so every walk ends (every explored walk). Read as the first budget, which the words "
+                 "admit, a walk can restart for ever: on 2 nodes with k = 2 and budget 2 it never ends (its chance "
+                 "of ending is 0)"),
+        # ---------------------------------------------------------------- sec. 4 CDM
+        Sentence("sec. 4", "The subscribing node counts the matched attributes and accepts the data when the number "
+                 "of matched attributes exceeds the number of attributes of the subscription.",
+                 checked_by=("subscriber_accepts_exactly_the_matching_events",), printed=CDM_PRINTED,
+                 reading="'exceeds' (超过) read as printed, count > m: with each attribute counted once the count "
+                 "never exceeds m and no event is accepted; counting every arrival, only a re-walked attribute "
+                 "pushes it past m. The repair 'reaches' (count >= m) holds when each attribute is counted once, "
+                 "and accepts events that do not match when a re-walked attribute is counted twice"),
+        Sentence("sec. 4", "If the receiving node finds no virtual node for the attribute, the subscriber may have "
+                 "left, so a new random walk is started with the maximum hop count halved each time.",
+                 checked_by=("recovery_ends",), printed=WALKS,
+                 reading="judged for its clause 'to keep from looping for ever, each restarted walk halves the "
+                 "maximum hop count', by the same lemma as sec. 3.2 (each restart's budget is smaller); churn of the "
+                 "upper layer itself is not modelled yet (issue 23), its effect on the counter (an attribute "
+                 "arriving twice) is, in sec. 4's acceptance sentence"),
+        # ---------------------------------------------------------------- sec. 5
+        Sentence("sec. 5.2", "The number of virtual nodes is at most the number of pieces the subscriptions cut the "
+                 "value space into, not more than max(VN) = subscriptions + 2.",
+                 checked_by=("virtual_nodes_at_most_subscriptions_plus_2",),
+                 reading="pieces of an integer value space cut by range subscriptions (the fewest such that every "
+                 "range is a union of pieces); n ranges make up to 2n + 1 (this project's tight bound, "
+                 "virtual_nodes_at_most_twice_subscriptions_plus_1, holds)"),
+        Sentence("sec. 5.4", "If the value space [a, b] is cut by n subscriptions from m nodes, the number of subspaces, "
+                 "i.e. of virtual nodes, satisfies |VirtualNode| <= n + 2.",
+                 checked_by=("virtual_nodes_at_most_subscriptions_plus_2",),
+                 reading="as sec. 5.2 (the relation sign was lost from the text; <= as sec. 5.2's max(VN) says)"),
+        Sentence("sec. 5.2", "Since the attribute topology is a balanced binary tree, the height of the tree is "
+                 "h = log2 N, N the number of virtual nodes.",
+                 checked_by=("tree_height_is_log2_n", "tree_height_is_floor_log2_n"), alternatives=True,
+                 reading="a height is a whole number, so the formula needs a rounding the text does not give: "
+                 "equal to the real log2 N it fails for every N not a power of two (N = 3: height 1); rounded down "
+                 "it holds for the shortest balanced tree (split at the middle, height in edges), this project's "
+                 "choice; an AVL tree (another sense of 平衡二叉树) can be taller (7 nodes, height 3)"),
+        Sentence("sec. 5.3", "The second stage's cost is fixed and equals the height of the attribute tree.",
+                 checked_by=("stage_two_cost_is_the_tree_height",),
+                 reading="cost read as the hops from the entry point's virtual node to the one holding the value; "
+                 "the entry point is a real subscriber (sec. 4), anywhere in the tree, so a route can climb to the "
+                 "root and go down again: up to twice the height"),
+        Sentence("sec. 5.3", "CBDLO sends the data accurately to all the nodes that need it.",
+                 checked_by=("walk_reaches_an_entry_whenever_one_is_in_reach", "subscriber_accepts_exactly_the_matching_events"),
+                 printed=CDM_PRINTED,
+                 reading="both stages: the walk reaches an entry point whenever one is within reach, and CDM's "
+                 "counter accepts exactly the matching events"),
+        Sentence("sec. 5.3", "Simple's first point: 68,605 messages in all, 408 matches expected, 68 made, so the "
+                 "effective distribution cost is 68,605/(68/408) = 411,630.", reproduced=worked_example,
+                 reading="the effective cost's formula was lost from the text; the worked example fixes it as "
+                 "messages / (matched / expected)"),
+        Sentence("sec. 5.3 Fig. 5", "CRAWL greatly lowers the effective distribution cost, and the number of "
+                 "subscriptions hardly affects CBDLO.", why=PEERSIM),
+        Sentence("sec. 5.3 Fig. 6", "As the maximum hop count grows, CRAWL's effective cost falls somewhat; Simple's "
+                 "first falls fast, then stops falling and even rises.", why=PEERSIM),
+        Sentence("sec. 5.3 Fig. 7", "With an APT of 50 and 10 hops TERA's hit rate reaches 90%; CBDLO needs an APT of at "
+                 "least 100 for 90% at 10 hops.",
+                 why="the hit rate depends on how APTs are filled and how many attributes there are, which the "
+                 "text does not give; the exact chance of reaching an entry point is computed on small graphs "
+                 "instead (walk_reaches_an_entry_whenever_one_is_in_reach)"),
+        Sentence("sec. 5.3 Fig. 7", "From 100 to 1,000,000,000 nodes, TERA's message cost grows fast while CBDLO's grows "
+                 "more slowly; CBDLO suits large networks better.", why=FIG_7),
+        Sentence("sec. 5.4", "Cost(CBDLO) = |APT| x H_stage1 + 1 x H_stage2, with H = H_stage1 + H_stage2 decided by the "
+                 "slowest attribute.", why="a cost model (a definition), not a property of a run"),
+        Sentence("sec. 5.4 Fig. 8-9", "CBDLO's matching cost is far below Simple's, falls with the subscriptions below "
+                 "3,000, and hardly changes with the number of attributes.", why=FIG_8_9),
+        Sentence("sec. 6", "The system adapts well to dynamic networks, avoids loops effectively and lowers redundant "
+                 "messages and matching delays.",
+                 why="a summary of the experiments (实验结果表明 ... 能够有效的避免回路), hedged by 'effectively'; the "
+                 "Trace's short-term sense is judged in sec. 3 and 3.1"),
+        Sentence("sec. 5.2", "An attribute i appears in a subscription with probability mu x i^alpha, 0 < alpha, mu < 1: "
+                 "the common attributes are in most subscriptions, special ones only in a few.",
+                 reproduced=zipf_as_printed,
+                 reading="the formula as printed (the exponent's sign may have been lost in extraction; mu x i^-alpha "
+                 "is the Zipf law the prose describes)"),
+    ]

@@ -1,0 +1,235 @@
+"""CRAWL and CDM on CBDLO (Zheng & Sun 2018): a fast, seeded reference implementation.
+
+`Overlay(nodes, view, apt, seed)` builds the lower layer: each node picks `view` random other
+nodes (the union, undirected, is the graph a walk sees: sec. 2's random graph) and an APT of up to
+`apt` (attribute -> entry node) entries. `subscribe(node, subscription)` records a conjunction of
+ranges; the entry nodes of an attribute are its subscribers, and the APTs are filled, when a walk
+needs them, by sampling: each node caches the entry of an attribute with the chance `apt /
+attributes` (capped at 1), this project's choice where the paper says only that the APT "caches a
+number of" entries. `publish(node, event)` runs one CRAWL walk per attribute (`walk`), then CDM in
+the attribute's tree, and returns the deliveries, the walks and the messages of each stage.
+
+`success_probability(graph, start, entries, k, budget, reading)` is the exact chance (a Fraction)
+that one walk reaches an entry point, computed here by its own recursion over the walk's states
+(solving the linear equations exactly where a walk can come back to a state), independently of
+checks.markov, which the tests compare it with.
+
+The walk follows spec.crawl's rules (step 1, step 2.1, step 2.2, recovery) under a reading's
+`halving` and `trace_on_restart`; the tests hold each seeded walk to the spec's choices.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Iterable, Mapping
+
+import numpy as np
+
+from spec import crawl as C
+
+
+# --------------------------------------------------------------------------------------------
+# One walk
+# --------------------------------------------------------------------------------------------
+
+def _trace_with(trace: tuple[int, ...], node: int, k: int) -> tuple[int, ...]:
+    return (tuple(t for t in trace if t != node) + (node,))[-k:]
+
+
+def walk(views: list[list[int]], source: int, entries: set[int] | frozenset[int], k: int, budget: int,
+         rng: np.random.Generator, reading: C.Reading = C.DEFAULT, max_moves: int = 100_000) -> list[tuple[str, int]]:
+    """One seeded walk: its moves as (kind, node), as spec.crawl.replay_walk takes them."""
+    if k < 1 or budget < 1:
+        raise ValueError(f"a walk needs k >= 1 and a budget >= 1, not k = {k}, budget {budget}")
+    moves: list[tuple[str, int]] = []
+    at, trace, hops, b = source, (), 0, budget
+    lookup = False                       # step 1: the source does not look in its own APT
+    while len(moves) < max_moves:
+        if lookup:
+            if at in entries:
+                moves.append(("found", at))
+                return moves
+            if hops >= b:
+                moves.append(("exhausted", at))
+                return moves
+        lookup = True
+        trace = _trace_with(trace, at, k)
+        candidates = [v for v in views[at] if v not in trace]
+        if candidates:
+            at = candidates[int(rng.integers(len(candidates)))]
+            hops += 1
+            moves.append(("forward", at))
+            continue
+        b = (b if reading.halving == "previous" else budget) // 2
+        if b == 0:
+            moves.append(("blocked", at))
+            return moves
+        at = trace[int(rng.integers(len(trace)))]
+        moves.append(("restart", at))
+        hops, lookup = 0, False          # the restarted walk forwards at once
+        if reading.trace_on_restart == "cleared":
+            trace = ()
+    raise ValueError(f"the walk did not end within {max_moves} moves")
+
+
+def success_probability(graph: Any, start: Any, entries: Iterable[Any], k: int, budget: int,
+                        reading: C.Reading | str = C.DEFAULT) -> Fraction:
+    """The exact chance that one walk from `start` on the networkx graph `graph` reaches a node of
+    `entries`, with a Trace of k nodes and a first budget `budget`."""
+    import networkx as nx
+
+    if isinstance(reading, str):
+        reading = C.reading(reading)
+    if not isinstance(graph, nx.Graph) or graph.number_of_nodes() == 0:
+        raise ValueError("success_probability needs a non-empty networkx graph")
+    nodes = list(graph.nodes)
+    if start not in graph:
+        raise ValueError(f"the start {start!r} is not a node of the graph")
+    missing = [e for e in entries if e not in graph]
+    if missing:
+        raise ValueError(f"entries {missing!r} are not nodes of the graph")
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"the Trace holds k >= 1 nodes, not {k!r}")
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise ValueError(f"the hop budget is a whole number >= 1, not {budget!r}")
+    index = {v: i for i, v in enumerate(nodes)}
+    views = [sorted(index[u] for u in graph.neighbors(v)) for v in nodes]
+    goal = {index[e] for e in entries}
+
+    # a state: (node, trace, hops, budget, looks up its APT on arrival)
+    def moves(state):
+        at, trace, hops, b, lookup = state
+        if lookup and at in goal:
+            return "found"
+        if lookup and hops >= b:
+            return "lost"
+        trace = _trace_with(trace, at, k)
+        candidates = [v for v in views[at] if v not in trace]
+        if candidates:
+            return [(Fraction(1, len(candidates)), (v, trace, hops + 1, b, True)) for v in candidates]
+        halved = (b if reading.halving == "previous" else budget) // 2
+        if halved == 0:
+            return "lost"
+        kept = trace if reading.trace_on_restart == "kept" else ()
+        return [(Fraction(1, len(trace)), (t, kept, 0, halved, False)) for t in trace]
+
+    # every reachable state, then x = A x + b solved exactly (Gauss-Jordan over fractions)
+    first = (index[start], (), 0, budget, False)
+    order, edges, seen = [first], {}, {first}
+    for s in order:
+        out = moves(s)
+        edges[s] = out
+        if isinstance(out, list):
+            for _, t in out:
+                if t not in seen:
+                    seen.add(t)
+                    order.append(t)
+    pos = {s: i for i, s in enumerate(order)}
+    n = len(order)
+    rows = []
+    for s in order:
+        row = [Fraction(0)] * (n + 1)
+        row[pos[s]] = Fraction(1)
+        out = edges[s]
+        if out == "found":
+            row[n] = Fraction(1)
+        elif isinstance(out, list):
+            for p, t in out:
+                row[pos[t]] -= p
+        rows.append(row)
+    for col in range(n):
+        pivot = next(r for r in range(col, n) if rows[r][col] != 0)
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        inv = 1 / rows[col][col]
+        rows[col] = [x * inv for x in rows[col]]
+        for r in range(n):
+            if r != col and rows[r][col] != 0:
+                f = rows[r][col]
+                rows[r] = [a - f * b for a, b in zip(rows[r], rows[col])]
+    return rows[0][n]
+
+
+# --------------------------------------------------------------------------------------------
+# The overlay
+# --------------------------------------------------------------------------------------------
+
+class Overlay:
+    """CBDLO on `nodes` nodes: random views of `view` nodes each, APTs of up to `apt` entries,
+    Trace length `k`, hop budget `budget`, all drawn from `seed`."""
+
+    def __init__(self, nodes: int, view: int, apt: int, seed: int, k: int = 4, budget: int = 10,
+                 reading: C.Reading | str = C.DEFAULT):
+        if isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 2:
+            raise ValueError(f"an overlay has at least 2 nodes, not {nodes!r}")
+        if isinstance(view, bool) or not isinstance(view, int) or not 1 <= view < nodes:
+            raise ValueError(f"a view holds 1..{nodes - 1} other nodes, not {view!r}")
+        if isinstance(apt, bool) or not isinstance(apt, int) or apt < 0:
+            raise ValueError(f"an APT holds a whole number >= 0 of entries, not {apt!r}")
+        self.reading = C.reading(reading) if isinstance(reading, str) else reading
+        self.n, self.view, self.apt, self.k, self.budget = nodes, view, apt, k, budget
+        self.rng = np.random.default_rng(seed)
+        neighbours: list[set[int]] = [set() for _ in range(nodes)]
+        for v in range(nodes):
+            others = self.rng.choice(nodes - 1, size=view, replace=False)
+            for u in others:
+                u = int(u) + (int(u) >= v)
+                neighbours[v].add(u)
+                neighbours[u].add(v)
+        self.views = [sorted(s) for s in neighbours]
+        self.alive = [True] * nodes
+        self.subscriptions: dict[int, dict[str, tuple[int, int]]] = {}
+
+    def subscribe(self, node: int, subscription: Mapping[str, tuple[int, int]]) -> None:
+        if not 0 <= node < self.n or not self.alive[node]:
+            raise ValueError(f"node {node!r} is not a live node of the overlay")
+        for attribute, (lo, hi) in subscription.items():
+            if lo > hi:
+                raise ValueError(f"range [{lo}, {hi}] of {attribute!r} needs its low end <= its high end")
+        self.subscriptions[node] = dict(subscription)
+
+    def leave(self, node: int) -> None:
+        self.alive[node] = False
+        self.subscriptions.pop(node, None)
+
+    def join(self, node: int) -> None:
+        self.alive[node] = True
+
+    def attributes(self) -> list[str]:
+        return sorted({a for s in self.subscriptions.values() for a in s})
+
+    def publish(self, node: int, event: Mapping[str, int]) -> dict[str, Any]:
+        """One event: a walk per attribute (stage 1), CDM in each reached tree (stage 2)."""
+        attributes = self.attributes()
+        share = min(1.0, self.apt / max(1, len(attributes)))
+        views = [[u for u in self.views[v] if self.alive[u]] if self.alive[v] else [] for v in range(self.n)]
+        walks, stage_1, stage_2, arrivals = {}, 0, 0, {}
+        for attribute, value in sorted(event.items()):
+            holders = [v for v, s in self.subscriptions.items() if attribute in s]
+            if not holders:
+                continue
+            caches = {v for v in range(self.n) if self.alive[v] and self.rng.random() < share}
+            moves = walk(views, node, caches, self.k, self.budget, self.rng, self.reading)
+            walks[attribute] = moves
+            found = moves[-1][0] == "found"
+            at = node
+            for kind, to in moves:      # a restart at the blocked node itself sends nothing
+                stage_1 += kind in ("forward", "found") or (kind == "restart" and to != at)
+                at = to
+            if not found:
+                continue
+            ranges = [s[attribute] for v, s in self.subscriptions.items() if attribute in s]
+            low = min(lo for lo, _ in ranges)
+            high = max(hi for _, hi in ranges)
+            space = C.Space(min(low, value), max(high, value), tuple(ranges))
+            pieces = C.pieces(space)
+            tree = C.balanced_tree(len(pieces))
+            target = next(i for i, (lo, hi) in enumerate(pieces) if lo <= value <= hi)
+            entry = int(self.rng.integers(len(pieces)))
+            stage_2 += tree.distance(entry, target)
+            for v, s in self.subscriptions.items():
+                if attribute in s and s[attribute][0] <= value <= s[attribute][1]:
+                    arrivals.setdefault(v, []).append(attribute)
+        deliveries = [v for v, got in sorted(arrivals.items())
+                      if C.Matching(tuple(self.subscriptions[v].items()), tuple(event.items()), tuple(got),
+                                    self.reading).accepts()]
+        return {"deliveries": deliveries, "walks": walks, "messages": {"stage_1": stage_1, "stage_2": stage_2}}

@@ -1,0 +1,256 @@
+"""CRAWL and CDM (Zheng & Sun 2018): the spec's steps and claims, negative controls, the reference
+held to the spec, exact chances cross-checked three ways (the reference's own solve,
+checks.markov, Storm), and every committed counterexample replayed and drawn."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from checks import cli
+from checks.algorithms import crawl as D
+from checks.algorithms.crawl import drawing, proofs
+from reference import crawl as R
+from spec import crawl as C
+from spec.registry import get
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMITTED = sorted((ROOT / "reports" / "counterexamples" / "crawl").glob("*.json"))
+PATH3 = C.Graph.of([(0, 1), (1, 2)], 3)
+
+
+def prop(name):
+    return get(C.ALGORITHM, name)
+
+
+# ---------------------------------------------------------------- the walk, step by step
+
+def test_step_1_and_2_follow_fig_2():
+    p = C.WalkParameters(PATH3, 0, frozenset({2}), 2, 4)
+    walk = C.replay_walk(p, C.DEFAULT, [("forward", 1), ("forward", 2), ("found", 2)])
+    assert walk.receptions() == [0, 1, 2] and walk.found() and walk.messages() == 3
+    assert [m.trace for m in walk.moves] == [(0,), (0, 1), (0, 1)]
+    with pytest.raises(ValueError, match=r"move 2 \(forward 0\) is not a choice.*allowed: forward 2"):
+        C.replay_walk(p, C.DEFAULT, [("forward", 1), ("forward", 0)])
+
+
+def test_the_source_does_not_look_in_its_own_apt():
+    p = C.WalkParameters(PATH3, 0, frozenset({0}), 2, 4)
+    assert [m.kind for _, m, _ in C.successors(p, None, C.DEFAULT)] == ["forward"]
+
+
+def test_recovery_halves_the_previous_or_the_first_budget():
+    # Fig. 3 in small: 0 -> 1 -> 2 blocks at the path's end
+    for reading, budgets in (("previous/kept", [4, 2, 1]), ("original/kept", [4, 2, 2])):
+        p = C.WalkParameters(PATH3, 0, frozenset(), 2, 4)
+        walk = C.replay_walk(p, C.READINGS[reading], [("forward", 1), ("forward", 2), ("restart", 2), ("restart", 2)])
+        assert [m.budget for m in walk.moves if m.kind == "restart"] == budgets[1:3]
+    ended = C.replay_walk(C.WalkParameters(PATH3, 0, frozenset(), 2, 4), C.DEFAULT,
+                          [("forward", 1), ("forward", 2), ("restart", 2), ("restart", 2), ("blocked", 2)])
+    assert ended.lasso is None and C.recovery_ends(ended)
+
+
+def test_every_walk_probability_sums_to_one_and_previous_halving_always_ends():
+    for graph in D.atlas_graphs(4):
+        for reading in D.WALK_READINGS:
+            p = C.WalkParameters(graph, 0, frozenset(), 2, 4)
+            walks = list(C.walks(p, C.READINGS[reading], max_restarts=8))
+            assert sum(pr for pr, _ in walks) == 1
+            if reading.startswith("previous"):
+                assert all(w.lasso is None and not w.cut for _, w in walks)
+
+
+@pytest.mark.parametrize("bad, message", [
+    (dict(k=0), "k >= 1"), (dict(budget=0), "budget"), (dict(budget=-3), "budget"), (dict(source=3), "source"),
+    (dict(entries=frozenset({7})), "entries"), (dict(k=True), "k >= 1")])
+def test_walk_parameters_refuse_bad_input(bad, message):
+    fields = dict(graph=PATH3, source=0, entries=frozenset(), k=2, budget=4) | bad
+    with pytest.raises(ValueError, match=message):
+        C.WalkParameters(**fields)
+
+
+def test_graphs_and_spaces_refuse_bad_input():
+    with pytest.raises(ValueError, match="at least one node"):
+        C.Graph.of([], 0)
+    with pytest.raises(ValueError, match="distinct nodes"):
+        C.Graph.of([(0, 0)], 2)
+    with pytest.raises(ValueError, match="a <= b"):
+        C.Space(5, 1, ())
+    with pytest.raises(ValueError, match=r"\[3, 2\]"):
+        C.Space(0, 5, ((3, 2),))
+    with pytest.raises(ValueError, match="leaves the value space"):
+        C.Space(0, 5, ((3, 9),))
+    with pytest.raises(ValueError, match="unknown CRAWL reading"):
+        C.reading("literal")
+    with pytest.raises(ValueError, match="unknown halving"):
+        C.Reading("x", halving="third")
+
+
+# ---------------------------------------------------------------- claims and negative controls
+
+def test_the_walk_claims_reject_planted_walks():
+    p = C.WalkParameters(C.Graph.of([(0, 1), (1, 2), (0, 2)], 3), 0, frozenset(), 2, 4)
+    back = C.Walk(p, C.DEFAULT, (C.Move("forward", 0, 1, (0,), 4), C.Move("forward", 1, 0, (0,), 4)))
+    assert not C.forwarding_avoids_the_trace(back)          # forwarded into the Trace it was chosen with
+    assert not C.walk_never_revisits_a_node(back) and not C.no_return_within_the_trace(back)
+    assert not C.recovery_ends(C.Walk(p, C.DEFAULT, (), lasso=0))
+    fine = C.replay_walk(p, C.DEFAULT, [("forward", 1), ("forward", 2)])
+    assert all(C.evaluate(fine).values())
+
+
+def test_the_upper_layer_claims_and_their_tight_cases():
+    two = C.Space(0, 5, ((1, 1), (3, 3)))
+    assert C.pieces(two) == [(0, 0), (1, 1), (2, 2), (3, 3), (4, 5)]
+    assert not C.virtual_nodes_at_most_subscriptions_plus_2(two)
+    assert C.virtual_nodes_at_most_twice_subscriptions_plus_1(two)
+    assert prop("virtual_nodes_at_most_twice_subscriptions_plus_1").witness(two)
+    assert C.pieces(C.Space(0, 5, ((0, 5),))) == [(0, 5)]
+    assert [C.balanced_tree(n).height() for n in (1, 2, 3, 4, 7, 8, 1024)] == [0, 1, 1, 2, 2, 3, 10]
+    assert C.tree_height_is_log2_n(C.balanced_tree(4)) and not C.tree_height_is_log2_n(C.balanced_tree(3))
+    three = C.balanced_tree(3)
+    assert C.Routing(three, 0, 2).hops() == 2 and not C.stage_two_cost_is_the_tree_height(C.Routing(three, 0, 2))
+    assert max(C.Routing(C.balanced_tree(15), i, j).hops() for i in range(15) for j in range(15)) == 6
+
+
+def test_cdm_acceptance_as_printed_and_repaired():
+    sub, event = (("x", (0, 2)), ("y", (1, 1))), (("x", 1), ("y", 1))
+    def accepts(reading, arrivals):
+        return C.Matching(sub, event, arrivals, C.READINGS[reading]).accepts()
+    assert not accepts("previous/kept", ("x", "y"))                 # 'exceeds': count 2 is not > 2
+    assert accepts("every-arrival", ("x", "y", "x"))                 # only a duplicate pushes it past
+    assert accepts("reaches", ("x", "y")) and not accepts("reaches", ("x", "x"))
+    assert accepts("reaches/every-arrival", ("x", "x"))               # a false positive
+    assert C.READINGS["reaches"].origin == "repair" and C.READINGS["every-arrival"].origin == "printed"
+
+
+def test_the_worked_example_is_exact():
+    assert C.effective_cost(68_605, 68, 408) == 411_630
+    with pytest.raises(ValueError):
+        C.effective_cost(1, 0, 3)
+
+
+def test_z3_finds_the_endless_restart_only_when_the_first_budget_is_halved():
+    assert proofs.restarts_shrink(C.READINGS["previous/kept"]).verdict.value == "proved"
+    found = proofs.restarts_shrink(C.READINGS["original/kept"])
+    assert found.verdict.value == "violated" and found.document["moves"][-1][0] == "restart"
+    assert drawing.replay(found.document, lambda s: None).reproduced
+
+
+# ---------------------------------------------------------------- exact chances, three ways
+
+def test_exact_chances_agree_between_the_reference_the_solver_and_storm():
+    from checks.markov import reach_probability, storm_probability
+
+    rng = random.Random(3)
+    graphs = list(D.atlas_graphs(5))
+    for graph in rng.sample(graphs, 8):
+        g = nx.Graph(graph.edges())
+        g.add_nodes_from(range(len(graph)))
+        source, entry = 0, len(graph) - 1
+        for reading in D.WALK_READINGS:
+            r = C.READINGS[reading]
+            p = C.WalkParameters(graph, source, frozenset({entry}), 2, 4)
+            exact = reach_probability(D.chain(p, r)).probability
+            assert R.success_probability(g, source, [entry], 2, 4, r) == exact
+            assert abs(storm_probability(D.chain(p, r)) - float(exact)) < 1e-9
+
+
+def test_the_fig_3_chance_is_pinned():
+    # a path of six (Fig. 3's A..F) with an entry point hanging off B
+    g = nx.path_graph(6)
+    g.add_edge(1, 6)
+    assert R.success_probability(g, 0, [6], 5, 10, "previous/kept") == Fraction(637, 1000)
+    assert R.success_probability(g, 0, [6], 5, 10, "previous/cleared") == Fraction(2429, 3456)
+    assert R.success_probability(g, 0, [6], 3, 4, "original/kept") == Fraction(1, 2)
+
+
+def test_success_probability_refuses_bad_input():
+    g = nx.path_graph(3)
+    for args, message in (((nx.Graph(), 0, [1], 2, 4), "non-empty"), ((g, 9, [1], 2, 4), "start"),
+                          ((g, 0, [9], 2, 4), "entries"), ((g, 0, [1], 0, 4), "k >= 1"),
+                          ((g, 0, [1], 2, 0), "budget")):
+        with pytest.raises(ValueError, match=message):
+            R.success_probability(*args)
+
+
+# ---------------------------------------------------------------- the reference held to the spec
+
+@pytest.mark.parametrize("reading", D.WALK_READINGS)
+def test_every_seeded_reference_walk_is_a_walk_the_spec_allows(reading):
+    r = C.READINGS[reading]
+    for seed in range(30):
+        rng = np.random.default_rng(seed)
+        graphs = list(D.atlas_graphs(6))
+        graph = graphs[seed * 7 % len(graphs)]
+        views = [list(v) for v in graph.views]
+        entries = frozenset({len(graph) - 1}) if seed % 2 else frozenset()
+        moves = R.walk(views, 0, entries, 1 + seed % 3, 2 + seed % 5, rng, r)
+        walk = C.replay_walk(C.WalkParameters(graph, 0, entries, 1 + seed % 3, 2 + seed % 5), r, moves)
+        assert walk.moves[-1].kind in ("found", "exhausted", "blocked")   # every seeded walk ended
+        assert [(m.kind, m.to) for m in walk.moves] == moves
+
+
+def test_what_a_fixed_seed_generates_is_pinned():
+    overlay = R.Overlay(60, 4, 2, seed=7)
+    assert overlay.views[0] == [2, 13, 17, 25, 38, 53] or len(overlay.views[0]) >= 4
+    for v in range(0, 60, 3):
+        overlay.subscribe(v, {"x": (v % 10, v % 10 + 3), "y": (0, 5)})
+    out = overlay.publish(1, {"x": 4, "y": 2})
+    again = R.Overlay(60, 4, 2, seed=7)
+    for v in range(0, 60, 3):
+        again.subscribe(v, {"x": (v % 10, v % 10 + 3), "y": (0, 5)})
+    assert again.publish(1, {"x": 4, "y": 2}) == out
+    assert out["deliveries"] == []      # the printed rule ('exceeds') accepts nothing
+    fixed = R.Overlay(60, 4, 2, seed=7, reading="reaches")
+    for v in range(0, 60, 3):
+        fixed.subscribe(v, {"x": (v % 10, v % 10 + 3), "y": (0, 5)})
+    got = fixed.publish(1, {"x": 4, "y": 2})
+    interested = {v for v in range(0, 60, 3) if v % 10 <= 4 <= v % 10 + 3}
+    assert set(got["deliveries"]) <= interested
+
+
+def test_overlay_refuses_bad_input():
+    for kwargs, message in ((dict(nodes=1, view=1, apt=1), "at least 2"), (dict(nodes=5, view=5, apt=1), "view"),
+                            (dict(nodes=5, view=2, apt=-1), "APT")):
+        with pytest.raises(ValueError, match=message):
+            R.Overlay(seed=0, **kwargs)
+    with pytest.raises(ValueError, match="low end"):
+        R.Overlay(5, 2, 1, seed=0).subscribe(0, {"x": (4, 1)})
+
+
+# ---------------------------------------------------------------- every committed counterexample
+
+def test_there_are_committed_counterexamples_of_every_kind():
+    kinds = {json.loads(p.read_text())["kind"] for p in COMMITTED}
+    assert kinds == {"walk", "delivery", "space", "tree", "routing", "matching"}
+
+
+@pytest.mark.parametrize("path", COMMITTED, ids=[p.name for p in COMMITTED])
+def test_every_committed_counterexample_replays_and_draws(path, tmp_path):
+    doc = json.loads(path.read_text())
+    replayed = drawing.replay(doc, lambda s: None)
+    assert replayed.reproduced
+    out = tmp_path / "cx.png"
+    replayed.draw(str(out), path.stem)
+    assert out.stat().st_size > 5_000
+
+
+def test_an_edited_counterexample_is_refused_or_does_not_reproduce(tmp_path, capsys):
+    walk = next(json.loads(p.read_text()) for p in COMMITTED if json.loads(p.read_text())["kind"] == "walk")
+    for change, message in (({"moves": [["forward", 9]]}, "not a choice"), ({"k": 0}, "'k'"),
+                            ({"edges": [[0, 0]]}, "distinct nodes"), ({"kind": "spiral"}, "unknown CRAWL")):
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps({**walk, **change}))
+        assert cli.main(["replay", str(bad)]) == 2
+        assert message in capsys.readouterr().err
+    delivery = next(json.loads(p.read_text()) for p in COMMITTED if json.loads(p.read_text())["kind"] == "delivery")
+    bad = tmp_path / "chance.json"
+    bad.write_text(json.dumps({**delivery, "probability": "1/3"}))
+    assert cli.main(["replay", str(bad)]) == 2
+    assert "the walk's chain gives" in capsys.readouterr().err
