@@ -16,12 +16,12 @@ Checks, each naming the properties it judges:
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 from typing import Any, Iterator
 
 import attrs
 
 from checks import plugin
+from checks.algorithms.crawl.model import chain, delivery, walk_document  # noqa: F401 (chain: the tests')
 from spec import crawl as C
 
 NAME = C.ALGORITHM
@@ -97,12 +97,7 @@ def walk_parameters(scope: Scope, entries: bool = False) -> Iterator[C.WalkParam
                                 yield C.WalkParameters(graph, source, frozenset({entry}), k, budget)
 
 
-def walk_document(prop: str, reading: str, method: str, walk: C.Walk) -> dict[str, Any]:
-    p = walk.params
-    return {"algorithm": NAME, "property": prop, "reading": reading, "method": method, "kind": "walk",
-            "n": len(p.graph), "edges": [list(e) for e in p.graph.edges()], "source": p.source,
-            "entries": sorted(p.entries), "k": p.k, "budget": p.budget,
-            "moves": [[m.kind, m.to] for m in walk.moves]}
+
 
 
 def walk_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
@@ -130,19 +125,10 @@ def describe_walk(walk: C.Walk) -> str:
             f"receptions {' -> '.join(map(str, walk.receptions()))}{tail}")
 
 
-def chain(params: C.WalkParameters, reading: C.Reading):
-    """The walk as a Markov chain: its states, each choice's probability, the target an entry point."""
-    from checks.markov import Chain
-
-    return Chain(initial=lambda: [(Fraction(1), None)],
-                 transitions=lambda s: [(pr, nxt) for pr, _, nxt in C.successors(params, s, reading)],
-                 target=lambda s: s is not None and s.ended == "found")
 
 
-def delivery(params: C.WalkParameters, reading: C.Reading) -> C.Delivery:
-    from checks.markov import reach_probability
 
-    return C.Delivery(params, reading, reach_probability(chain(params, reading)).probability)
+
 
 
 def delivery_document(prop: str, reading: str, d: C.Delivery) -> dict[str, Any]:

@@ -89,7 +89,7 @@ def _walk(doc, reading, say) -> C.Walk:
 
 
 def _delivery(doc, reading, say) -> C.Delivery:
-    from checks.algorithms.crawl import delivery
+    from checks.algorithms.crawl.model import delivery
 
     params = _params(doc)
     d = delivery(params, reading)

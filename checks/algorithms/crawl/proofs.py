@@ -37,7 +37,7 @@ def restarts_shrink(reading: C.Reading) -> plugin.ProofOutcome:
               f"{b_first // 2 if reading.halving == 'original' else b_blocked // 2}, not less")
     document = None
     if walk is not None:
-        from checks.algorithms.crawl import walk_document
+        from checks.algorithms.crawl.model import walk_document
 
         document = walk_document("recovery_ends", reading.name, "z3", walk)
         detail += f"; a walk that goes round for ever: {len(walk.moves)} moves on a path of 3 nodes"
