@@ -223,7 +223,8 @@ class Network:
     def fail(self, nodes: Iterable[str]) -> None:
         """Nodes crash (spec.irbr.fail): under withdraw-failed every live node drops the failed
         nodes' entries and widens its subscriptions that counted on one (resubscribe-uncovered)
-        or that a failed node's filter covers (widen-covered)."""
+        or that a failed node's filter covers (widen-covered); under prune-unrouted each drops the
+        entries under a prefix no live node has."""
         nodes = _nodes(nodes)
         I.check_failures(self.live, nodes)
         failed_filters = sorted({f for s, f in self._reach if s in nodes}, key=str)
@@ -234,6 +235,10 @@ class Network:
         self._reach = {key: level for key, level in self._reach.items() if key[0] in self.live}
         if self.tables_after_failure == "repaired":
             self._table_ids, self._subranges = sorted(self.live), {}
+        if self.failure == "prune-unrouted":   # sec. 3.1's rule: an entry goes with its range's table entry
+            for n, table in self._ft.items():
+                for prefix in [p for p in table if p != n and not any(m.startswith(p) for m in self._table_ids)]:
+                    del table[prefix]
         if self.failure == "withdraw-failed":
             for table in self._ft.values():
                 for prefix in [p for p, entries in table.items() if any(s in nodes for _, s in entries)]:

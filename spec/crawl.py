@@ -524,6 +524,11 @@ def recovery_ends(walk: Walk) -> bool:
     return walk.lasso is None
 
 
+def walk_ends_with_certainty(probability: Fraction) -> bool:
+    """Sec. 3.2, as a chance: the walk ends (found, exhausted or blocked) with probability 1."""
+    return probability == 1
+
+
 def restarted(walk: Walk) -> bool:
     """The witness: a walk that blocked and restarted (sec. 3.2's recovery was reached)."""
     return any(m.kind == "restart" for m in walk.moves)
@@ -552,6 +557,11 @@ register(Property(ALGORITHM, "recovery_ends", recovery_ends,
                   "sec. 3.2: halving the hop budget on each restart avoids endless blocking and recovery",
                   witness=restarted, subject="Walk",
                   explain=lambda w: "the walk comes back to a state it was in and can block and restart for ever"))
+
+
+register(Property(ALGORITHM, "walk_ends_with_certainty", walk_ends_with_certainty,
+                  "sec. 3.2: halving the hop budget on each restart avoids endless blocking and recovery (the walk "
+                  "ends with probability 1)", subject="probability"))
 
 
 def _first_repeat(walk: Walk) -> int | None:

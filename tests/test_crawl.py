@@ -228,7 +228,7 @@ def test_overlay_refuses_bad_input():
 
 def test_there_are_committed_counterexamples_of_every_kind():
     kinds = {json.loads(p.read_text())["kind"] for p in COMMITTED}
-    assert kinds == {"walk", "delivery", "space", "tree", "routing", "matching"}
+    assert kinds == {"walk", "delivery", "ending", "space", "tree", "routing", "matching"}
 
 
 @pytest.mark.parametrize("path", COMMITTED, ids=[p.name for p in COMMITTED])
@@ -254,3 +254,14 @@ def test_an_edited_counterexample_is_refused_or_does_not_reproduce(tmp_path, cap
     bad.write_text(json.dumps({**delivery, "probability": "1/3"}))
     assert cli.main(["replay", str(bad)]) == 2
     assert "the walk's chain gives" in capsys.readouterr().err
+
+
+def test_the_ending_chance_is_one_exactly_when_the_blocked_walks_budget_is_halved():
+    from checks.markov import reach_probability, storm_probability
+
+    for reading, expected in (("previous/kept", 1), ("previous/cleared", 1), ("original/kept", 0),
+                              ("original/cleared", 0)):
+        chain = D.ending_chain(D.ENDING, C.READINGS[reading])
+        assert reach_probability(chain).probability == expected
+        assert storm_probability(chain) == pytest.approx(expected, abs=1e-12)
+        assert C.walk_ends_with_certainty(Fraction(expected)) == (expected == 1)

@@ -544,6 +544,9 @@ def test_keeping_a_failed_subscribers_entries_loses_an_event_in_five_operations_
     assert keep_failed.reproduced and keep_failed.run.publication.notified == () and keep_failed.run.interested == {"01"}
     withdrawn = O.replay(doc, I.Reading(), say=lambda line: None)
     assert not withdrawn.reproduced and withdrawn.run.publication.notified == (("01", 1),)
+    # read with sec. 3.1's rule, 01 drops the entry under 00*, emptied by the failure: notified too
+    pruned = O.replay(doc, I.Reading(failure="prune-unrouted"), say=lambda line: None)
+    assert not pruned.reproduced and pruned.run.publication.notified == (("01", 1),)
 
 
 @pytest.mark.parametrize("failure", I.FAILURES)
@@ -560,8 +563,9 @@ def test_a_failure_drops_the_failed_subscribers_entries_and_widens_what_counted_
     if failure == "withdraw-failed":
         assert names_00 == set() and at_10 == {("0", "x in 0..4", "01")}
         assert I.publish(net, "10", {"x": 2}).notified == (("01", 1),)
-    else:
-        assert {e[0] for e in names_00} == {"01", "10"} and at_10 == {("0", "x in 0..9", "00")}
+    else:   # prune-unrouted drops 01's entry under 00*, a range the failure emptied; 10's under 0* stays
+        assert {e[0] for e in names_00} == ({"01", "10"} if failure == "keep-failed" else {"10"})
+        assert at_10 == {("0", "x in 0..9", "00")}
 
 
 
@@ -683,21 +687,38 @@ def after(reading: I.Reading, live: list[str], ops: list[tuple]) -> tuple[I.Netw
 @pytest.mark.parametrize("failure", I.FAILURES)
 def test_a_failed_subscribers_entry_outlives_its_range_in_the_routing_table_only_under_keep_failed(failure):
     """00 subscribes, then fails alone in range 00: the repaired table of 01 no longer has 00*;
-    keep-failed leaves 01's entry [00* x in 0..9 of 00] (sec. 3.1 broken), withdraw-failed drops it.
-    From 10, the event goes into 0* for that entry where no live node is interested (sec. 3.2)."""
+    keep-failed leaves 01's entry [00* x in 0..9 of 00] (sec. 3.1 broken), prune-unrouted drops it
+    (sec. 3.1's rule kept) and withdraw-failed drops every entry of 00. 10's entry [0* ... of 00]
+    is under a range that still has 01, so under both printed readings the event goes from 10 into
+    0* where no live node is interested (sec. 3.2)."""
     net, order = after(I.Reading(failure=failure), ["00", "01", "10"],
                        [("subscribe", "00", I.parse_filter("x in 0..9")), ("fail", "00")])
     run = I.operations_run(net, order, "10", {"x": 2})
     assert "00" not in net.table("01")
-    if failure == "keep-failed":
-        assert I.stray_entries(net) == [("01", "00", I.parse_filter("x in 0..9"), "00")]
-        assert not I.every_entry_prefix_in_the_routing_table(run)
-        assert I.copies_into_ranges_without_interest(net, run.publish) == [("10", "01", "0")]
-        assert not I.no_copy_enters_a_range_without_interest(run)
-    else:
-        assert I.stray_entries(net) == [] and I.every_entry_prefix_in_the_routing_table(run)
-        assert run.publish.publication.messages == 0 and I.no_copy_enters_a_range_without_interest(run)
-    assert I.an_entry_names_another_range(run) == (failure == "keep-failed")
+    kept = failure in ("keep-failed", "prune-unrouted")
+    assert I.stray_entries(net) == ([("01", "00", I.parse_filter("x in 0..9"), "00")] if failure == "keep-failed" else [])
+    assert I.every_entry_prefix_in_the_routing_table(run) == (failure != "keep-failed")
+    assert I.copies_into_ranges_without_interest(net, run.publish) == ([("10", "01", "0")] if kept else [])
+    assert I.no_copy_enters_a_range_without_interest(run) == (not kept)
+    assert I.an_entry_names_another_range(run) == kept
+
+
+@pytest.mark.parametrize("failure, loses", [("keep-failed", True), ("prune-unrouted", True), ("withdraw-failed", False)])
+def test_the_seventh_reviews_trace_loses_an_event_under_both_printed_failure_readings(failure, loses):
+    """On (k=2, L=3), beyond the operations exhaustive search reaches there: 010 subscribes 0..9,
+    000 subscribes 0..4 (counting on it), 000 fails while 001 keeps range 00 alive, 010 unsubscribes
+    0..9 and subscribes 2..3, counting on 000's entry, which neither printed reading drops; an event
+    x = 2 from 100 misses 010. The declaration explores this script for both readings."""
+    from checks.algorithms.irbr import operations as O
+
+    script = O.REVIEWED[0]
+    reading = I.Reading(failure=failure)
+    net = I.network(I.Space(script.k, script.L), script.live)
+    for op in script.operations:
+        net, _ = I.operate(net, O.spec_operation(op), reading)
+    run = I.publish_run(net, "100", {"x": 2})
+    assert I.every_interested_subscriber_notified_exactly_once(run) == (not loses)
+    assert run.interested == {"010"}
 
 
 @pytest.mark.parametrize("tables, holds", [("repaired", True), ("stale", False)])

@@ -119,6 +119,9 @@ def start(state: Flight, script: tuple, k: int, reading: Reading = Reading()) ->
     if reading.unsubscribe == "widen-covered":  # its widening is not written as messages
         raise ValueError("messages in flight follow the unsubscribe handling resubscribe-uncovered or remove-only, "
                          "not widen-covered")
+    if reading.failure == "prune-unrouted":     # model II's crash keeps or withdraws entries only
+        raise ValueError("messages in flight follow the failure handling withdraw-failed or keep-failed, "
+                         "not prune-unrouted")
     if k in state.started:
         raise ValueError(f"operation {k} of the script has already started")
     kind, node, item = script[k]

@@ -231,7 +231,8 @@ def fail(net: Network, nodes: Iterable[str], failure: str = "withdraw-failed",
     table is rebuilt from the live nodes; under `stale` tables still name the failed nodes. Under
     withdraw-failed every live node drops the failed nodes' entries and widens its subscriptions
     that counted on one (resubscribe-uncovered) or that one of the failed nodes' filters covers
-    (widen-covered); under keep-failed the entries stay."""
+    (widen-covered); under keep-failed the entries stay; under prune-unrouted every live node
+    drops the entries under a prefix its repaired routing table no longer has (sec. 3.1's rule)."""
     if isinstance(nodes, (str, bytes)) or not isinstance(nodes, Iterable):  # fail("01") is not fail(["0", "1"])
         raise TypeError(f"nodes must be a collection of identifiers, not {nodes!r}")
     nodes = set(nodes)
@@ -247,6 +248,9 @@ def fail(net: Network, nodes: Iterable[str], failure: str = "withdraw-failed",
     tables = tables_for(net.space, live, net.representative) if net.tables_after_failure == "repaired" else \
         tuple((n, t) for n, t in net.tables if n in live)
     net = attrs.evolve(net, live=live, tables=tables, filters=filters, reach=reach, known=known)
+    if failure == "prune-unrouted":
+        stray = set(stray_entries(net))
+        net = attrs.evolve(net, filters=frozenset(e for e in net.filters if e not in stray))
     if failure == "withdraw-failed":
         net = drop_subscribers(net, nodes)
         if handling == "resubscribe-uncovered":

@@ -57,7 +57,7 @@ JOINS = ("copy-closest", "ask-subscribers")
 # cannot answer, so its entry, on which another subscription may still count, is not copied, and
 # exhaustive search finds the event that is lost for it (4 operations).
 
-FAILURES = ("withdraw-failed", "keep-failed")
+FAILURES = ("withdraw-failed", "keep-failed", "prune-unrouted")
 # Sec. 3.5 (3): IRBR "provides mechanisms" so that a node leaving (退出) affects the propagation
 # of messages as little as possible, and gives none (this project's leave, in operations.py, is a
 # design for them). The paper keeps a failure (失败) apart: it takes the node's filter table with
@@ -72,6 +72,14 @@ FAILURES = ("withdraw-failed", "keep-failed")
 # subscriptions as withdrawn: it drops their entries and, under resubscribe-uncovered, widens
 # each of its own subscriptions that had counted on one (as after an unsubscribe; under
 # widen-covered, each that one of the failed node's filters covers).
+# prune-unrouted (the printed text too, read with sec. 3.1's rule that "every other prefix should
+# have a corresponding entry in the Pastry routing table", 应在 Pastry 路由表中有相应的项, kept
+# as the routing tables are repaired: a seventh independent review's reading): every live node
+# drops the entries under a prefix its repaired routing table no longer has (a range the failure
+# emptied); a failed subscriber's entries under a range that still has a live node stay, and are
+# counted on as under keep-failed. The text allows both printed readings of failures; they
+# disagree on sec. 3.1's rule (kept by construction here) and agree that a later subscription can
+# count on a failed subscriber's entry and lose an event (5 operations on (k=2, L=3)).
 
 # Messages in flight (model II) add three rules the paper names but leaves open (sec. 3.5):
 
@@ -221,6 +229,12 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
     Reading(failure="keep-failed", runs=("PublishRun", "FlightRun", "OperationsRun"), spark=True,
             note="failures as printed (left to the P2P layer): a failed subscriber's entries stay in other nodes' "
             "tables, and a later subscription may count on one (this project's default until an independent review)"),
+    Reading(failure="prune-unrouted", runs=("PublishRun", "OperationsRun"), spark=False,
+            note="failures as printed, read with sec. 3.1's rule kept: an entry under a prefix the repaired routing "
+            "table no longer has is dropped; a failed subscriber's entries in a range that still has a live node stay"),
+    Reading("covering", failure="prune-unrouted", runs=("PublishRun",), spark=False,
+            note="the printed text with failures read as keeping sec. 3.1's rule (prune-unrouted): sec. 3.3 read "
+            "literally, sec. 3.4's special handling as resubscribe-uncovered"),
     Reading(join="ask-subscribers", runs=("PublishRun",), spark=False,
             note="a joining node copies only the entries whose subscribers say they reach it"),
     Reading(concurrency="withdraw-at-once", runs=("FlightRun",), spark=False,

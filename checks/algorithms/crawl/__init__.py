@@ -16,12 +16,13 @@ Checks, each naming the properties it judges:
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 from typing import Any, Iterator
 
 import attrs
 
 from checks import plugin
-from checks.algorithms.crawl.model import chain, delivery, walk_document  # noqa: F401 (chain: the tests')
+from checks.algorithms.crawl.model import chain, chance_document, delivery, ending_chain, walk_document  # noqa: F401
 from spec import crawl as C
 
 NAME = C.ALGORITHM
@@ -116,6 +117,20 @@ def walk_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
         f"(the longest walks: one that finds an entry is a prefix of one of these), each followed to its end, to a "
         f"state it was in before (a walk that can go round for ever) or cut before a restart beyond its {MAX_RESTARTS}rd",
         cases, detail="{walks} walks ({lassos} can go round for ever, {cut} cut)")
+
+
+# the smallest graph where the first-budget halving never lets a walk end, the Trace kept or
+# cleared: 2 nodes, k = 2, budget 4 (budget 2 or 3 does it only with the Trace kept)
+ENDING = C.WalkParameters(C.Graph.of([(0, 1)], 2), 0, frozenset(), 2, 4)
+
+
+def ending_chance(reading: str) -> plugin.Chance:
+    r = C.READINGS[reading]
+    return plugin.Chance(
+        "walk_ends_with_certainty", reading,
+        f"the walk's Markov chain on 2 nodes (k = {ENDING.k}, budget {ENDING.budget}, no entry point), every random "
+        "choice, solved exactly and by Storm", lambda: ending_chain(ENDING, r), at_least=Fraction(1),
+        document=lambda p: chance_document("walk_ends_with_certainty", reading, ENDING, p))
 
 
 def describe_walk(walk: C.Walk) -> str:
@@ -331,6 +346,8 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
         yield walk_enumeration(scope, reading)
     for reading in WALK_READINGS:
         yield delivery_enumeration(scope, reading)
+    for reading in WALK_READINGS:
+        yield ending_chance(reading)
     for reading in WALK_READINGS:
         for prop in C.WALK_PROPERTIES:
             yield walk_search(scope, prop, reading)

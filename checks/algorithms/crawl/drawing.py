@@ -3,6 +3,7 @@
     walk       a walk on its graph: the source, the entry points, each move an arrow numbered in
                order, a restart dashed, the node that receives the data twice marked
     delivery   the graph, the source and the entry point, the exact chance in the title
+    ending     the graph and the exact chance that the walk ends at all (a Chance check)
     space      the value space, each range above it, the pieces below
     tree       the balanced tree of N virtual nodes, its depth levels
     routing    the tree with the route from the entry's virtual node to the matching one
@@ -20,7 +21,7 @@ from typing import Any, Callable
 from checks import plugin
 from spec import crawl as C
 
-KINDS = ("walk", "delivery", "space", "tree", "routing", "matching")
+KINDS = ("walk", "delivery", "ending", "space", "tree", "routing", "matching")
 MAX_NODES = 64            # a drawable, replayable graph
 MAX_TREE = 1 << 16
 
@@ -53,13 +54,16 @@ def replay(doc: dict[str, Any], say: Callable[[str], None] = print) -> plugin.Re
     reading = C.reading(doc.get("reading"))
     prop = doc.get("property")
     claim = plugin_property(prop)
-    subject = {"walk": _walk, "delivery": _delivery, "space": _space, "tree": _tree, "routing": _routing,
-               "matching": _matching}[kind](doc, reading, say)
-    if claim.subject != type(subject).__name__:
+    subject = {"walk": _walk, "delivery": _delivery, "ending": _ending, "space": _space, "tree": _tree,
+               "routing": _routing, "matching": _matching}[kind](doc, reading, say)
+    if claim.subject != ("probability" if kind == "ending" else type(subject).__name__):
         raise ValueError(f"property {prop!r} judges a {claim.subject}, not a {kind} counterexample")
     holds = claim.predicate(subject)
     say(f"{prop}: {'holds' if holds else 'VIOLATED'}" +
         (f" ({claim.explain(subject)})" if not holds and claim.explain else ""))
+    if kind == "ending":
+        params = _params(doc)
+        return plugin.Replayed(not holds, draw=lambda path, title: draw_ending(params, subject, path, title))
     return plugin.Replayed(not holds, draw=lambda path, title: DRAW[kind](subject, path, title))
 
 
@@ -93,16 +97,32 @@ def _delivery(doc, reading, say) -> C.Delivery:
 
     params = _params(doc)
     d = delivery(params, reading)
-    recorded = doc.get("probability")
-    try:
-        if Fraction(recorded) != d.probability:
-            raise ValueError(f"the file records probability {recorded}, the walk's chain gives {d.probability}")
-    except (TypeError, ValueError, ZeroDivisionError) as e:
-        raise ValueError(f"counterexample field 'probability': {e}") from None
+    _recorded(doc, d.probability)
     say(f"graph of {len(params.graph)} nodes, edges {params.graph.edges()}; source {params.source}, entry point "
         f"{sorted(params.entries)} ({params.graph.distance(params.source, params.entries)} hops away), k = {params.k}, "
         f"budget {params.budget}: the walk reaches it with probability {d.probability}")
     return d
+
+
+def _recorded(doc: dict[str, Any], computed: Fraction) -> None:
+    recorded = doc.get("probability")
+    try:
+        if Fraction(recorded) != computed:
+            raise ValueError(f"the file records probability {recorded}, the walk's chain gives {computed}")
+    except (TypeError, ValueError, ZeroDivisionError) as e:
+        raise ValueError(f"counterexample field 'probability': {e}") from None
+
+
+def _ending(doc, reading, say) -> Fraction:
+    from checks.markov import reach_probability
+    from checks.algorithms.crawl.model import ending_chain
+
+    params = _params(doc)
+    p = reach_probability(ending_chain(params, reading)).probability
+    _recorded(doc, p)
+    say(f"graph of {len(params.graph)} nodes, edges {params.graph.edges()}; source {params.source}, k = {params.k}, "
+        f"budget {params.budget}, reading {reading.name}: the walk ends with probability {p}")
+    return p
 
 
 def _space(doc, reading, say) -> C.Space:
@@ -247,6 +267,16 @@ def draw_delivery(d: C.Delivery, path: str, title: str) -> None:
     _save(plt, fig, ax, path, title, f"yellow: source {d.params.source}; green: entry point; k = {d.params.k}, budget "
           f"{d.params.budget}\nthe walk reaches the entry point with probability {d.probability} "
           f"({float(d.probability):.3g})")
+
+
+def draw_ending(params: C.WalkParameters, probability: Fraction, path: str, title: str) -> None:
+    plt, fig, ax = _figure(5, 4)
+    pos = _layout(params.graph)
+    _graph(ax, params, pos)
+    _frame(ax, pos)
+    _save(plt, fig, ax, path, title, f"yellow: source {params.source}; no entry point; k = {params.k}, budget "
+          f"{params.budget}\nthe walk ends (exhausted or blocked) with probability {probability}: it blocks at once "
+          "and restarts with the same halved budget")
 
 
 def draw_space(space: C.Space, path: str, title: str) -> None:

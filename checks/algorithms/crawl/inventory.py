@@ -102,12 +102,12 @@ def sentences() -> list[Sentence]:
                  reading="Fig. 3's network in small: the path A - B - C - D - E - F with F at the edge"),
         Sentence("sec. 3.2", "To avoid endless cycles of path blocking and recovery, the maximum hop count of each "
                  "restarted walk is reduced to half of the original maximum hop count.",
-                 checked_by=("recovery_ends",), printed=WALKS,
+                 checked_by=("recovery_ends", "walk_ends_with_certainty"), printed=WALKS,
                  reading="原来 read as the blocked walk's budget (the set phrase 减为原来的一半, 每次, and sec. 4's "
                  "'each restarted walk halves the maximum hop count'): each restart's budget is smaller (Z3, every "
                  "budget), so every walk ends (every explored walk). Read as the first budget, which the words "
-                 "admit, a walk can restart for ever: on 2 nodes with k = 2 and budget 2 it never ends (its chance "
-                 "of ending is 0)"),
+                 "admit, a walk can restart for ever: on 2 nodes with k = 2 and budget 4 it never ends (its chance "
+                 "of ending is 0, exact and by Storm)"),
         # ---------------------------------------------------------------- sec. 4 CDM
         Sentence("sec. 4", "The subscribing node counts the matched attributes and accepts the data when the number "
                  "of matched attributes exceeds the number of attributes of the subscription.",

@@ -29,6 +29,21 @@ def chain(params: C.WalkParameters, reading: C.Reading):
                  target=lambda s: s is not None and s.ended == "found")
 
 
+def ending_chain(params: C.WalkParameters, reading: C.Reading):
+    """The same walk, its target any end (found, exhausted or blocked): the chance that it ends."""
+    from checks.markov import Chain
+
+    return Chain(initial=lambda: [(Fraction(1), None)],
+                 transitions=lambda s: [(pr, nxt) for pr, _, nxt in C.successors(params, s, reading)],
+                 target=lambda s: s is not None and s.ended in ("found", "exhausted", "blocked"))
+
+
+def chance_document(prop: str, reading: str, params: C.WalkParameters, probability: Fraction) -> dict[str, Any]:
+    return {"algorithm": NAME, "property": prop, "reading": reading, "method": "exhaustive", "kind": "ending",
+            "n": len(params.graph), "edges": [list(e) for e in params.graph.edges()], "source": params.source,
+            "entries": sorted(params.entries), "k": params.k, "budget": params.budget, "probability": str(probability)}
+
+
 def delivery(params: C.WalkParameters, reading: C.Reading) -> C.Delivery:
     from checks.markov import reach_probability
 

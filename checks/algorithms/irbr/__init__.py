@@ -59,7 +59,8 @@ class Scope:
 DEEPER_READINGS = tuple(I.Reading(**choice).name for choice in (
     {}, {"representative": "largest"}, {"representative": "per-node"}, {"failure": "keep-failed"},
     {"covering": "covering", "unsubscribe": "widen-covered"},
-    {"covering": "covering", "unsubscribe": "widen-covered", "failure": "keep-failed"}))
+    {"covering": "covering", "unsubscribe": "widen-covered", "failure": "keep-failed"},
+    {"failure": "prune-unrouted"}))
 
 
 SCOPES = {
@@ -96,9 +97,10 @@ def checks(scope: Scope):
                        functools.partial(proofs.covering, scope.covering_bounds))
     for name, reading in judged_on(operations.SUBJECT):
         bounds = scope.one_at_a_time_for(name)
+        scripts = operations.REVIEWED if reading.failure in operations.FAILURES_AS_PRINTED else ()
         yield plugin.Exploration(name, tuple(p.name for p in I.PUBLISH_PROPERTIES),
-                                 operations.describe(bounds),
-                                 functools.partial(operations.systems, bounds, reading),
+                                 operations.describe(bounds, scripts),
+                                 functools.partial(operations.systems, bounds, reading, scripts=scripts),
                                  operations.invariants, operations.witnesses,
                                  functools.partial(operations.trace_document, reading), steps="operations",
                                  where=lambda kl: f"(k, L) = {kl}")
