@@ -198,7 +198,7 @@ def test_every_seeded_reference_walk_is_a_walk_the_spec_allows(reading):
 
 def test_what_a_fixed_seed_generates_is_pinned():
     overlay = R.Overlay(60, 4, 2, seed=7)
-    assert overlay.views[0] == [2, 13, 17, 25, 38, 53] or len(overlay.views[0]) >= 4
+    assert overlay.views[0] == [9, 20, 34, 36, 40, 50, 53, 59]   # its own 4 and those that picked node 0
     for v in range(0, 60, 3):
         overlay.subscribe(v, {"x": (v % 10, v % 10 + 3), "y": (0, 5)})
     out = overlay.publish(1, {"x": 4, "y": 2})

@@ -24,6 +24,7 @@ import attrs
 from checks import plugin
 from checks.algorithms.crawl.model import chain, chance_document, delivery, ending_chain, walk_document  # noqa: F401
 from spec import crawl as C
+from spec.registry import get
 
 NAME = C.ALGORITHM
 # a walk explored is cut before its 4th restart: no walk of a budget below 8 is cut where the budget
@@ -325,18 +326,12 @@ def walk_search(scope: Scope, prop: str, reading: str) -> plugin.Search:
         return C.replay_walk(params, r, moves)
 
     def judge(walk: C.Walk) -> tuple[bool, bool]:
-        claim = plugin_property(prop)
+        claim = get(NAME, prop)
         return claim.predicate(walk), bool(claim.witness(walk))
 
     return plugin.Search(prop, reading, f"{scope.examples} random walks on random connected graphs of 2..9 nodes "
                          "(k 1..4, budget 1..8, at most 60 moves), shrunk", walks, judge,
                          lambda w: walk_document(prop, reading, "hypothesis", w), scope.examples, describe=describe_walk)
-
-
-def plugin_property(name: str):
-    from spec.registry import get
-
-    return get(NAME, name)
 
 
 def checks(scope: Scope) -> Iterator[plugin.Check]:

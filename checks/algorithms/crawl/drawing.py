@@ -15,6 +15,7 @@ the chance from the walk's Markov chain), so an edited file is refused or does n
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -321,7 +322,7 @@ def draw_tree(tree: C.Tree, path: str, title: str, route: tuple[int, int] | None
         ax.scatter([x], [y], s=300 if labels else 20, color=color, edgecolors="#333333", zorder=3)
         if labels:
             ax.text(x, y, str(i), ha="center", va="center", fontsize=7, zorder=4)
-    note = f"N = {n} virtual nodes, height {tree.height()} (log2 N = {__import__('math').log2(n):.3g})"
+    note = f"N = {n} virtual nodes, height {tree.height()} (log2 N = {math.log2(n):.3g})"
     if route is not None:
         note += (f"; yellow: the entry's virtual node {route[0]}, green: the matching one {route[1]}, "
                  f"red: the route, {tree.distance(*route)} hops")
