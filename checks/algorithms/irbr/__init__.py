@@ -97,7 +97,7 @@ def checks(scope: Scope):
                        functools.partial(proofs.covering, scope.covering_bounds))
     for name, reading in judged_on(operations.SUBJECT):
         bounds = scope.one_at_a_time_for(name)
-        scripts = operations.REVIEWED if reading.failure in operations.FAILURES_AS_PRINTED else ()
+        scripts = operations.REVIEWED if reading.failure in operations.SCRIPTED_FAILURES else ()
         yield plugin.Exploration(name, tuple(p.name for p in I.PUBLISH_PROPERTIES),
                                  operations.describe(bounds, scripts),
                                  functools.partial(operations.systems, bounds, reading, scripts=scripts),

@@ -57,13 +57,14 @@ class Script:
     source: str
 
 
-# The failure readings as printed lose an event where exhaustive search cannot reach at L = 3:
-# a seventh independent review's trace (5 operations on (k=2, L=3); 001 keeps the range 00 alive,
-# so its entries are no stray ones and prune-unrouted keeps the failed subscriber's too).
+# Failures as printed (keep-failed), and the repair prune-unrouted, lose an event where exhaustive
+# search cannot reach at L = 3: a seventh independent review's trace (5 operations on (k=2, L=3);
+# 001 keeps the range 00 alive, so its entries are no stray ones and prune-unrouted keeps the
+# failed subscriber's too).
 REVIEWED = (Script(2, 3, ("000", "001", "010", "100"),
                    (("subscribe", "010", 0), ("subscribe", "000", 1), ("fail", "000"), ("unsubscribe", "010", 0),
                     ("subscribe", "010", 3)), "a seventh independent review"),)
-FAILURES_AS_PRINTED = ("keep-failed", "prune-unrouted")
+SCRIPTED_FAILURES = ("keep-failed", "prune-unrouted")
 
 
 def describe(bounds: Iterable[Bound], scripts: Iterable[Script] = ()) -> str:
