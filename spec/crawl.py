@@ -363,6 +363,15 @@ def replay_walk(p: WalkParameters, reading: Reading, moves: Iterable[tuple[str, 
     return Walk(p, reading, tuple(made), lasso)
 
 
+def unfinished(walk: Walk) -> list[tuple[str, int]]:
+    """The (kind, to) moves the walk could still make after its last one: none where it has ended
+    (found, exhausted or dropped); a lasso or a cut walk has some."""
+    state: WalkState | None = None
+    for move in walk.moves:
+        state = next(s for _, m, s in successors(walk.params, state, walk.reading) if m == move)
+    return [(m.kind, m.to) for _, m, _ in successors(walk.params, state, walk.reading)]
+
+
 # --------------------------------------------------------------------------------------------
 # The upper layer (sec. 2, sec. 5.2): pieces of the value space, the balanced tree, CDM (sec. 4)
 # --------------------------------------------------------------------------------------------

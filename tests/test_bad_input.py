@@ -17,6 +17,35 @@ LBDD_CX = sorted((ROOT / "reports" / "counterexamples" / "lbdd").glob("exhaustiv
 LBDD_SPARK_CX = sorted((ROOT / "reports" / "validate" / "lbdd").glob("spark-corrected-*.json"))[0]
 SCOT_DNR_CX = ROOT / "reports" / "counterexamples" / "scot" / \
     "exhaustive-dnr-icols-only-at_most_one_copy_into_congested_queues-039b67e6.json"
+CRAWL_WALK_CX = ROOT / "reports" / "counterexamples" / "crawl" / "exhaustive-original+cleared-recovery_ends-327b7344.json"
+CRAWL_MATCHING_CX = ROOT / "reports" / "counterexamples" / "crawl" / \
+    "exhaustive-every-arrival-subscriber_accepts_exactly_the_matching_events-2c64c0bb.json"
+# CRAWL counterexamples edited field by field: each names what is wrong (issue 22)
+CRAWL_WALK_EDITS = {
+    "n0": ({"n": 0}, "'n' must be a whole number in 1..64, not 0"), "nhuge": ({"n": 10 ** 9}, "not 1000000000"),
+    "ntext": ({"n": "2"}, "not '2'"), "nbool": ({"n": True}, "not True"),
+    "edgeself": ({"edges": [[0, 0]]}, "edge (0, 0)"), "edgeout": ({"edges": [[0, 5]]}, "edge (0, 5)"),
+    "edgeneg": ({"edges": [[0, -1]]}, "edge (0, -1)"), "edgeshort": ({"edges": [[0]]}, "'edges'"),
+    "edgesdict": ({"edges": {"0": 1}}, "'edges'"), "edgetwice": ({"edges": [[0, 1], [1, 0]]}, "given twice"),
+    "cutoff": ({"n": 3}, "node 2 cannot be reached"), "sourceout": ({"source": 7}, "'source'"),
+    "sourcefloat": ({"source": 0.0}, "not 0.0"), "entryout": ({"entries": [9]}, "not nodes of 0..1"),
+    "entriestext": ({"entries": "1"}, "'entries'"), "k0": ({"k": 0}, "'k'"), "khuge": ({"k": 10 ** 12}, "'k'"),
+    "budget0": ({"budget": 0}, "'budget'"), "budgethuge": ({"budget": 10 ** 15}, "'budget'"),
+    "budgetfloat": ({"budget": 4.5}, "not 4.5"), "teleport": ({"moves": [["teleport", 1]]}, "teleport 1"),
+    "movenode": ({"moves": [["forward", 5]]}, "forward 5"), "moveback": ({"moves": [["forward", 0]]}, "forward 0"),
+    "nomoves": ({"moves": []}, "stop after 0 moves"), "moveshort": ({"moves": [["forward"]]}, "'moves'"),
+    "movestext": ({"moves": "forward"}, "'moves'"),
+    "halfwalk": ({"moves": [["forward", 1], ["restart", 0]]}, "stop after 2 moves"),
+    "kindbad": ({"kind": "nope"}, "kind 'nope'"), "crawlreading": ({"reading": "halved/kept"}, "'halved/kept'"),
+    "walkasmatching": ({"kind": "matching"}, "'subscription'"),
+}
+CRAWL_MATCHING_EDITS = {
+    "subnumber": ({"subscription": {"y": 5}}, "'subscription'"), "subreversed": ({"subscription": {"y": [3, 0]}},
+                                                                                 "'subscription'"),
+    "subempty": ({"subscription": {}}, "'subscription'"), "eventtext": ({"event": {"y": "a"}}, "'event'"),
+    "arrivalunknown": ({"arrivals": ["z"]}, "cannot reach this subscriber"),
+    "arrivalstext": ({"arrivals": "y"}, "'arrivals'"),
+}
 
 
 def files(tmp: Path) -> dict[str, Path]:
@@ -70,6 +99,10 @@ def files(tmp: Path) -> dict[str, Path]:
                           }.items():
         (tmp / f"report-{name}.json").write_text(json.dumps({"scope": "default", "results": results}))
     (tmp / "afile").write_text("x")
+    for base, edits in ((CRAWL_WALK_CX, CRAWL_WALK_EDITS), (CRAWL_MATCHING_CX, CRAWL_MATCHING_EDITS)):
+        doc = json.loads(base.read_text())
+        for name, (change, _) in edits.items():
+            (tmp / f"crawl-{name}.json").write_text(json.dumps({**doc, **change}))
     return {p.stem: p for p in tmp.iterdir()}
 
 
@@ -171,6 +204,9 @@ CASES = [
     (["replay", "{tieextra}"], "records 3 tie-breaks"), (["replay", "{tietext}"], "tie_breaks"),
     (["replay", "{tiebool}"], "tie_breaks"), (["replay", "{tiedict}"], "tie_breaks"),
     (["replay", "{tiefloat}"], "tie_breaks"),
+    # CRAWL counterexamples edited to disagree with the model (issue 22)
+    *[(["replay", f"{{crawl-{name}}}"], names) for edits in (CRAWL_WALK_EDITS, CRAWL_MATCHING_EDITS)
+      for name, (_, names) in edits.items()],
     # no command, unknown command, unknown option
     ([], "command"), (["prove"], "prove"), (["check", "--frobnicate"], "--frobnicate"),
 ]

@@ -38,6 +38,8 @@ def test_step_1_and_2_follow_fig_2():
     assert [m.trace for m in walk.moves] == [(0,), (0, 1), (0, 1)]
     with pytest.raises(ValueError, match=r"move 2 \(forward 0\) is not a choice.*allowed: forward 2"):
         C.replay_walk(p, C.DEFAULT, [("forward", 1), ("forward", 0)])
+    assert C.unfinished(walk) == []                                          # found: the walk has ended
+    assert C.unfinished(C.replay_walk(p, C.DEFAULT, [("forward", 1)])) == [("forward", 2)]
 
 
 def test_the_source_does_not_look_in_its_own_apt():

@@ -44,7 +44,17 @@ def _params(doc: dict[str, Any]) -> C.WalkParameters:
     entries = doc.get("entries")
     if not isinstance(entries, list) or not all(isinstance(e, int) and not isinstance(e, bool) for e in entries):
         raise ValueError("counterexample field 'entries' must be a list of nodes")
-    return C.WalkParameters(C.Graph.of([tuple(e) for e in edges], n), _int(doc, "source", 0, n - 1),
+    seen: set[tuple[int, int]] = set()
+    for u, v in edges:
+        if (min(u, v), max(u, v)) in seen:
+            raise ValueError(f"edge ({u}, {v}) is given twice: a view names a neighbour once")
+        seen.add((min(u, v), max(u, v)))
+    graph = C.Graph.of([tuple(e) for e in edges], n)
+    cut_off = [v for v in range(n) if graph.distance(0, [v]) is None]
+    if cut_off:    # every explored lower layer is connected, as CBDLO's random graph is
+        raise ValueError(f"the lower layer is not connected: node{'s' * (len(cut_off) > 1)} "
+                         f"{', '.join(map(str, cut_off))} cannot be reached from node 0")
+    return C.WalkParameters(graph, _int(doc, "source", 0, n - 1),
                             frozenset(entries), _int(doc, "k", 1, MAX_NODES), _int(doc, "budget", 1, 1 << 20))
 
 
@@ -83,6 +93,11 @@ def _walk(doc, reading, say) -> C.Walk:
                                               and isinstance(m[1], int) and not isinstance(m[1], bool) for m in moves):
         raise ValueError("counterexample field 'moves' must be a list of [kind, node] pairs")
     walk = C.replay_walk(params, reading, [tuple(m) for m in moves])
+    still = C.unfinished(walk)
+    if still and walk.lasso is None:   # a counterexample is a whole walk: one that ended, or goes round
+        raise ValueError(f"the moves stop after {len(walk.moves)} move{'s' * (len(walk.moves) != 1)} before the walk "
+                         f"ends or comes back to a state; it can still make: "
+                         f"{', '.join(f'{k} {t}' for k, t in still)}")
     say(f"graph of {len(params.graph)} nodes, edges {params.graph.edges()}; source {params.source}, entry points "
         f"{sorted(params.entries) or 'none'}, k = {params.k}, budget {params.budget}, reading {reading.name}")
     for i, m in enumerate(walk.moves, start=1):
