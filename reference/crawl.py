@@ -37,14 +37,23 @@ def _trace_with(trace: tuple[int, ...], node: int, k: int) -> tuple[int, ...]:
 
 
 def walk(views: list[list[int]], source: int, entries: set[int] | frozenset[int], k: int, budget: int,
-         rng: np.random.Generator, reading: C.Reading = C.DEFAULT, max_moves: int = 100_000) -> list[tuple[str, int]]:
-    """One seeded walk: its moves as (kind, node), as spec.crawl.replay_walk takes them."""
+         rng: np.random.Generator, reading: C.Reading = C.DEFAULT, max_moves: int = 100_000,
+         stop_on_repeat: bool = False) -> list[tuple[str, int]]:
+    """One seeded walk: its moves as (kind, node), as spec.crawl.replay_walk takes them. With
+    `stop_on_repeat`, a walk that comes back to a state it was in (it can go round for ever, as
+    only a walk whose restarts halve the first budget can) stops there, that move the last."""
     if k < 1 or budget < 1:
         raise ValueError(f"a walk needs k >= 1 and a budget >= 1, not k = {k}, budget {budget}")
     moves: list[tuple[str, int]] = []
     at, trace, hops, b = source, (), 0, budget
     lookup = False                       # step 1: the source does not look in its own APT
+    seen: set[tuple] = set()
     while len(moves) < max_moves:
+        if stop_on_repeat and moves:
+            state = (at, trace, hops, b, lookup)
+            if state in seen:
+                return moves
+            seen.add(state)
         if lookup:
             if at in entries:
                 moves.append(("found", at))
@@ -124,6 +133,22 @@ def success_probability(graph: Any, start: Any, entries: Iterable[Any], k: int, 
                 if t not in seen:
                     seen.add(t)
                     order.append(t)
+    acyclic = _solve_acyclic(first, edges)
+    if acyclic is not None:      # no state comes back (the printed halving): each chance from its successors'
+        return acyclic
+    # a state from which no entry point can be reached has chance 0 (a walk that goes round for
+    # ever among such states makes the system singular otherwise); the others solve uniquely
+    before: dict[Any, list] = {s: [] for s in order}
+    for s, out in edges.items():
+        for _, t in out if isinstance(out, list) else ():
+            before[t].append(s)
+    hopeful = [s for s in order if edges[s] == "found"]
+    can_find = set(hopeful)
+    while hopeful:
+        for s in before[hopeful.pop()]:
+            if s not in can_find:
+                can_find.add(s)
+                hopeful.append(s)
     pos = {s: i for i, s in enumerate(order)}
     n = len(order)
     rows = []
@@ -133,7 +158,7 @@ def success_probability(graph: Any, start: Any, entries: Iterable[Any], k: int, 
         out = edges[s]
         if out == "found":
             row[n] = Fraction(1)
-        elif isinstance(out, list):
+        elif isinstance(out, list) and s in can_find:
             for p, t in out:
                 row[pos[t]] -= p
         rows.append(row)
@@ -149,9 +174,48 @@ def success_probability(graph: Any, start: Any, entries: Iterable[Any], k: int, 
     return rows[0][n]
 
 
+def _solve_acyclic(first: Any, edges: dict) -> Fraction | None:
+    """The chance of "found" from `first` where no state can come back, each state's from its
+    successors' (depth first, post-order); None where one can (a cycle: the linear system)."""
+    chance: dict[Any, Fraction] = {}
+    on_path: set[Any] = set()          # expanded, not finished: the current path from `first`
+    stack = [(first, False)]
+    while stack:
+        s, finished = stack.pop()
+        out = edges[s]
+        if finished:
+            chance[s] = sum((p * chance[t] for p, t in out), Fraction(0))
+            on_path.discard(s)
+        elif s in chance or s in on_path:
+            continue                   # reached again by another path and solved (or being solved)
+        elif not isinstance(out, list):
+            chance[s] = Fraction(out == "found")
+        else:
+            on_path.add(s)
+            stack.append((s, True))
+            for _, t in out:
+                if t in on_path:
+                    return None        # back to a state on the current path
+                if t not in chance:
+                    stack.append((t, False))
+    return chance[first]
+
+
 # --------------------------------------------------------------------------------------------
 # The overlay
 # --------------------------------------------------------------------------------------------
+
+def random_views(nodes: int, view: int, rng: np.random.Generator) -> list[list[int]]:
+    """Sec. 2's random graph: each node picks `view` other nodes at random; a link is known both
+    ways (the union, undirected, sorted per node). It may be disconnected."""
+    neighbours: list[set[int]] = [set() for _ in range(nodes)]
+    for v in range(nodes):
+        for u in rng.choice(nodes - 1, size=view, replace=False):
+            u = int(u) + (int(u) >= v)
+            neighbours[v].add(u)
+            neighbours[u].add(v)
+    return [sorted(s) for s in neighbours]
+
 
 class Overlay:
     """CBDLO on `nodes` nodes: random views of `view` nodes each, APTs of up to `apt` entries,
@@ -168,14 +232,7 @@ class Overlay:
         self.reading = C.reading(reading) if isinstance(reading, str) else reading
         self.n, self.view, self.apt, self.k, self.budget = nodes, view, apt, k, budget
         self.rng = np.random.default_rng(seed)
-        neighbours: list[set[int]] = [set() for _ in range(nodes)]
-        for v in range(nodes):
-            others = self.rng.choice(nodes - 1, size=view, replace=False)
-            for u in others:
-                u = int(u) + (int(u) >= v)
-                neighbours[v].add(u)
-                neighbours[u].add(v)
-        self.views = [sorted(s) for s in neighbours]
+        self.views = random_views(nodes, view, self.rng)
         self.alive = [True] * nodes
         self.subscriptions: dict[int, dict[str, tuple[int, int]]] = {}
 

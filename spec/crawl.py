@@ -119,6 +119,8 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
             note="this project's acceptance repair, the counter counting every arrival"),
 )}
 DEFAULT = READINGS["previous/kept"]
+# the readings that differ in the walk (CDM's choices as printed): each walk claim is judged under each
+WALK_READINGS = tuple(name for name, r in READINGS.items() if (r.acceptance, r.counting) == ("exceeds", "distinct"))
 
 
 def reading(name: str) -> Reading:

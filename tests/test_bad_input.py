@@ -39,6 +39,24 @@ CRAWL_WALK_EDITS = {
     "kindbad": ({"kind": "nope"}, "kind 'nope'"), "crawlreading": ({"reading": "halved/kept"}, "'halved/kept'"),
     "walkasmatching": ({"kind": "matching"}, "'subscription'"),
 }
+CRAWL_OTHER_EDITS = {   # (a committed counterexample of this kind, its edit, what the error names)
+    "probtext": ("delivery", {"probability": "half"}, "exact chance"),
+    "probfloat": ("delivery", {"probability": 0.5}, "not '0.5'"),
+    "probzero": ("delivery", {"probability": "1/0"}, "not '1/0'"),
+    "probdigits": ("delivery", {"probability": "1/" + "9" * 5000}, "at most 60 digits"),
+    "probwrong": ("delivery", {"probability": "1/3"}, "the walk's chain gives 1/2"),
+    "endnegative": ("ending", {"probability": "-1"}, "not '-1'"),
+    "endbudget": ("ending", {"budget": 2}, "the walk's chain gives 1"),
+    "spaceinverted": ("space", {"low": 5, "high": 0}, "[5, 0]"),
+    "rangeoutside": ("space", {"ranges": [[1, 9]]}, "[1, 9] leaves"),
+    "rangeinverted": ("space", {"ranges": [[3, 1]]}, "[3, 1]"),
+    "rangesmany": ("space", {"ranges": [[0, 0]] * 100_000}, "at most 1000"),
+    "rangefloat": ("space", {"ranges": [[1.5, 2]]}, "'ranges'"),
+    "spacehuge": ("space", {"high": 10 ** 12}, "'high'"),
+    "treeempty": ("tree", {"n": 0}, "'n'"), "treehuge": ("tree", {"n": 10 ** 9}, "not 1000000000"),
+    "routeentry": ("routing", {"entry": 5}, "'entry'"), "routetarget": ("routing", {"target": -1}, "'target'"),
+    "routeentrybool": ("routing", {"entry": True}, "not True"),
+}
 CRAWL_MATCHING_EDITS = {
     "subnumber": ({"subscription": {"y": 5}}, "'subscription'"), "subreversed": ({"subscription": {"y": [3, 0]}},
                                                                                  "'subscription'"),
@@ -103,6 +121,11 @@ def files(tmp: Path) -> dict[str, Path]:
         doc = json.loads(base.read_text())
         for name, (change, _) in edits.items():
             (tmp / f"crawl-{name}.json").write_text(json.dumps({**doc, **change}))
+    by_kind = {}
+    for path in sorted((ROOT / "reports" / "counterexamples" / "crawl").glob("exhaustive-*.json")):
+        by_kind.setdefault(json.loads(path.read_text())["kind"], json.loads(path.read_text()))
+    for name, (kind, change, _) in CRAWL_OTHER_EDITS.items():
+        (tmp / f"crawl-{name}.json").write_text(json.dumps({**by_kind[kind], **change}))
     return {p.stem: p for p in tmp.iterdir()}
 
 
@@ -207,6 +230,12 @@ CASES = [
     # CRAWL counterexamples edited to disagree with the model (issue 22)
     *[(["replay", f"{{crawl-{name}}}"], names) for edits in (CRAWL_WALK_EDITS, CRAWL_MATCHING_EDITS)
       for name, (_, names) in edits.items()],
+    *[(["replay", f"{{crawl-{name}}}"], names) for name, (_, _, names) in CRAWL_OTHER_EDITS.items()],
+    # the CRAWL Spark job: its readings, and sizes it refuses before Spark starts
+    (["validate", "crawl", "--instances", "100", "--readings", "every-arrival"], "every-arrival"),
+    (["validate", "crawl", "--instances", "100", "--readings", "previous/kept,previous/kept"], "more than once"),
+    (["validate", "crawl", "--instances", "0"], "0"),
+    (["explain", "crawl", "no_such_claim"], "no_such_claim"),
     # no command, unknown command, unknown option
     ([], "command"), (["prove"], "prove"), (["check", "--frobnicate"], "--frobnicate"),
 ]

@@ -163,6 +163,24 @@ def test_exact_chances_agree_between_the_reference_the_solver_and_storm():
             assert abs(storm_probability(D.chain(p, r)) - float(exact)) < 1e-9
 
 
+def test_exact_chances_agree_with_the_solver_where_walks_go_round_for_ever_or_no_entry_is_reachable():
+    """Entries that no walk can reach, beside loops with no way out (the first budget halved), once
+    made the reference's linear system singular; the printed halving is solved without one."""
+    from checks.markov import reach_probability
+
+    rng = random.Random(11)
+    assert R.success_probability(nx.path_graph(2), 0, [], 2, 4, "original/kept") == 0
+    for graph in rng.sample(list(D.atlas_graphs(5)), 12):
+        g = nx.Graph(graph.edges())
+        g.add_nodes_from(range(len(graph)))
+        entries = rng.sample(range(len(graph)), rng.randint(0, 2))
+        k, budget = rng.randint(1, 3), rng.randint(1, 6)
+        for reading in D.WALK_READINGS:
+            r = C.READINGS[reading]
+            p = C.WalkParameters(graph, 0, frozenset(entries), k, budget)
+            assert R.success_probability(g, 0, entries, k, budget, r) == reach_probability(D.chain(p, r)).probability
+
+
 def test_the_fig_3_chance_is_pinned():
     # a path of six (Fig. 3's A..F) with an entry point hanging off B
     g = nx.path_graph(6)
@@ -267,3 +285,42 @@ def test_the_ending_chance_is_one_exactly_when_the_blocked_walks_budget_is_halve
         assert reach_probability(chain).probability == expected
         assert storm_probability(chain) == pytest.approx(expected, abs=1e-12)
         assert C.walk_ends_with_certainty(Fraction(expected)) == (expected == 1)
+
+
+# ---------------------------------------------------------------- the Spark job (single process)
+
+def test_the_spark_jobs_walks_are_the_specs_and_a_failing_one_shrinks_to_its_own_nodes():
+    from spark_validation.crawl import CrawlJob
+
+    job = CrawlJob()
+    batch = job.evaluate(np.arange(300)).to_pydict()
+    # the printed halving ends every walk; the first budget halved does not; Step 2.2 always holds
+    for reading in C.WALK_READINGS:
+        assert all(batch[f"{reading}:forwarding_avoids_the_trace"])
+        assert all(batch[f"{reading}:recovery_ends"]) == (C.READINGS[reading].halving == "previous")
+    column = "original/kept:recovery_ends"
+    seed = next(s for s, ok in zip(batch["seed"], batch[column]) if not ok)
+    whole, shrunk = job.walk(job.instance(seed), "original/kept"), job.shrink(column, seed)
+    assert shrunk.lasso is not None and len(shrunk.params.graph) == len(set(whole.receptions()))
+    assert [m.kind for m in shrunk.moves] == [m.kind for m in whole.moves]
+    doc = D.spark_document(job, column, seed)
+    assert doc["method"] == "spark" and doc["seed"] == seed
+    assert drawing.replay(doc, say=lambda line: None).reproduced
+    with pytest.raises(ValueError, match="does not violate"):
+        job.shrink("previous/kept:recovery_ends", seed)
+
+
+def test_the_share_of_walks_that_reach_an_entry_agrees_with_the_exact_chances():
+    """Seeds 0..2999 of the Spark job in one process: the walks that reached an entry point among the
+    instances solved exactly lie within the interval the exact chances give (and a walk that found
+    entries twice as often would not)."""
+    from checks.algorithms.crawl.docs import chance_against_estimate
+    from spark_validation.crawl import CrawlJob
+    from spark_validation.runner import evaluate_locally, summarize
+
+    job = CrawlJob(readings=("previous/kept",))
+    metrics = summarize(evaluate_locally(job, np.arange(3000)), job)["metrics"]
+    compared = chance_against_estimate(metrics)
+    assert compared["cases"] == metrics["exact_cases"]["sum"] > 400 and compared["inside"]
+    doubled = {**metrics, "found_exact": {"sum": 2 * metrics["found_exact"]["sum"]}}
+    assert not chance_against_estimate(doubled)["inside"]

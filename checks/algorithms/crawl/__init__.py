@@ -31,7 +31,7 @@ NAME = C.ALGORITHM
 # is halved from the blocked walk's (4 -> 2 -> 1 -> 0), and where it is halved from the first one a
 # walk that can restart for ever comes back to a state it was in within fewer on these graphs
 MAX_RESTARTS = 3
-WALK_READINGS = ("previous/kept", "original/kept", "previous/cleared", "original/cleared")
+WALK_READINGS = C.WALK_READINGS
 CDM_READINGS = ("previous/kept", "every-arrival", "reaches", "reaches/every-arrival")
 # the upper layer's pieces and tree depend on no reading: judged once, under the printed one
 UPPER = "previous/kept"
@@ -353,6 +353,22 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
         yield matching_enumeration(scope, reading)
 
 
+# --------------------------------------------------------------------------------------------
+# Spark: one seeded walk per random lower layer (spark_validation/crawl.py)
+# --------------------------------------------------------------------------------------------
+
+def spark_scope(summary: dict[str, Any], job) -> str:
+    return (f"{summary['cases']:,} random lower layers of 2..{job.max_nodes} nodes (views of 1..{job.max_view} random "
+            f"others), a random source, 0..n/4 entry points, k 1..{job.max_k}, budget 1..{job.max_budget}: one seeded "
+            "walk of the reference per layer and reading, replayed on the spec and judged")
+
+
+def spark_document(job, column: str, seed: int) -> dict[str, Any]:
+    """The job's failing walk on its own nodes and edges, as a walk document."""
+    reading, prop = column.split(":")[:2]
+    return {**walk_document(prop, reading, "spark", job.shrink(column, seed)), "seed": int(seed)}
+
+
 def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
     from checks.algorithms.crawl import drawing
 
@@ -361,4 +377,7 @@ def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
 
 ALGORITHM = plugin.Algorithm(
     name=NAME, title="CRAWL and CDM on CBDLO (Zheng & Sun 2018)", spec="spec.crawl", readings=CATALOGUE,
-    scopes=SCOPES, checks=checks, replay=replay, **plugin.beside(__name__))
+    scopes=SCOPES, checks=checks, replay=replay,
+    spark=plugin.SparkJob.of("spark_validation.crawl", scope=spark_scope, unit="walks", size="nodes",
+                             counterexample=spark_document),
+    **plugin.beside(__name__))

@@ -16,6 +16,7 @@ the chance from the walk's Markov chain), so an edited file is refused or does n
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from typing import Any, Callable
 
@@ -122,11 +123,13 @@ def _delivery(doc, reading, say) -> C.Delivery:
 
 def _recorded(doc: dict[str, Any], computed: Fraction) -> None:
     recorded = doc.get("probability")
-    try:
-        if Fraction(recorded) != computed:
-            raise ValueError(f"the file records probability {recorded}, the walk's chain gives {computed}")
-    except (TypeError, ValueError, ZeroDivisionError) as e:
-        raise ValueError(f"counterexample field 'probability': {e}") from None
+    # an exact chance, written as the checks write it ("1/2", "0"): no float, no endless digits
+    if not isinstance(recorded, str) or not re.fullmatch(r"\d{1,60}(/[1-9]\d{0,59})?", recorded):
+        raise ValueError(f"counterexample field 'probability' must be an exact chance written as 'p/q' or 'p' "
+                         f"(at most 60 digits each), not {str(recorded)[:40]!r}")
+    if Fraction(recorded) != computed:
+        raise ValueError(f"counterexample field 'probability': the file records probability {recorded}, the walk's "
+                         f"chain gives {computed}")
 
 
 def _ending(doc, reading, say) -> Fraction:
