@@ -535,6 +535,12 @@ def recovery_ends(walk: Walk) -> bool:
     return walk.lasso is None
 
 
+def forwards_at_most_twice_the_budget(walk: Walk) -> bool:
+    """Sec. 3.2's halving, as a bound: a walk ends after at most 2B - 1 forwards (B, then at most
+    B // 2, B // 4, ... after each restart), so its messages are bounded by its first budget."""
+    return walk.lasso is None and sum(m.kind == "forward" for m in walk.moves) <= 2 * walk.params.budget - 1
+
+
 def walk_ends_with_certainty(probability: Fraction) -> bool:
     """Sec. 3.2, as a chance: the walk ends (found, exhausted or blocked) with probability 1."""
     return probability == 1
@@ -568,6 +574,18 @@ register(Property(ALGORITHM, "recovery_ends", recovery_ends,
                   "sec. 3.2: halving the hop budget on each restart avoids endless blocking and recovery",
                   witness=restarted, subject="Walk",
                   explain=lambda w: "the walk comes back to a state it was in and can block and restart for ever"))
+
+
+register(Property(ALGORITHM, "forwards_at_most_twice_the_budget", forwards_at_most_twice_the_budget,
+                  "a walk ends after at most 2B - 1 forwards, B its first hop budget: blocking and recovery "
+                  "bound its messages",
+                  witness=restarted, subject="Walk",
+                  question="sec. 3.2 says halving avoids endless blocking and recovery (recovery_ends); that the "
+                  "messages are then bounded by the first budget (B + B/2 + B/4 + ... < 2B) is this project's "
+                  "question",
+                  explain=lambda w: ("the walk can go round for ever" if w.lasso is not None else
+                                     f"{sum(m.kind == 'forward' for m in w.moves)} forwards with a first budget of "
+                                     f"{w.params.budget}")))
 
 
 register(Property(ALGORITHM, "walk_ends_with_certainty", walk_ends_with_certainty,
@@ -681,7 +699,7 @@ register(Property(ALGORITHM, "subscriber_accepts_exactly_the_matching_events",
 
 
 WALK_PROPERTIES = ("forwarding_avoids_the_trace", "no_return_within_the_trace", "walk_never_revisits_a_node",
-                   "recovery_ends")
+                   "recovery_ends", "forwards_at_most_twice_the_budget")
 
 
 def evaluate(walk: Walk) -> dict[str, bool]:

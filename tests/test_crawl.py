@@ -324,3 +324,17 @@ def test_the_share_of_walks_that_reach_an_entry_agrees_with_the_exact_chances():
     assert compared["cases"] == metrics["exact_cases"]["sum"] > 400 and compared["inside"]
     doubled = {**metrics, "found_exact": {"sum": 2 * metrics["found_exact"]["sum"]}}
     assert not chance_against_estimate(doubled)["inside"]
+
+
+def test_forwards_are_bounded_by_twice_the_first_budget_only_where_the_blocked_walks_budget_is_halved(tmp_path):
+    bound = prop("forwards_at_most_twice_the_budget").predicate
+    p = C.WalkParameters(PATH3, 0, frozenset(), 1, 1)
+    planted = C.Walk(p, C.DEFAULT, (C.Move("forward", 0, 1, (0,), 1), C.Move("forward", 1, 2, (1,), 1)))
+    assert not bound(planted)                                   # 2 forwards on a budget of 1: rejected
+    longest = max((w for _, w in C.walks(C.WalkParameters(PATH3, 0, frozenset(), 2, 4), C.DEFAULT)),
+                  key=lambda w: sum(m.kind == "forward" for m in w.moves))
+    assert bound(longest) and C.restarted(longest)              # reached: a walk that restarted
+    assert proofs.forwards_bounded(C.READINGS["previous/kept"]).verdict.value == "proved"
+    refuted = proofs.forwards_bounded(C.READINGS["original/kept"])
+    assert refuted.verdict.value == "violated" and refuted.document["property"] == "forwards_at_most_twice_the_budget"
+    assert drawing.replay(refuted.document, say=lambda line: None).reproduced

@@ -303,6 +303,16 @@ def budget_proof(reading: str) -> plugin.Proof:
         "move, so no state comes back: argued, and checked on every walk of the exhaustive scope")
 
 
+def forwards_proof(reading: str) -> plugin.Proof:
+    from checks.algorithms.crawl import proofs
+
+    return plugin.Proof(
+        "forwards_at_most_twice_the_budget", reading, "every first budget B >= 1 (unbounded integers)",
+        lambda: proofs.forwards_bounded(C.READINGS[reading]),
+        unproved_step="a walk forwards at most its budget between restarts and each restart's budget is the "
+        "blocked walk's halved: argued, and checked on every walk of the exhaustive scope")
+
+
 def walk_search(scope: Scope, prop: str, reading: str) -> plugin.Search:
     from hypothesis import strategies as st
 
@@ -337,6 +347,7 @@ def walk_search(scope: Scope, prop: str, reading: str) -> plugin.Search:
 def checks(scope: Scope) -> Iterator[plugin.Check]:
     for reading in ("previous/kept", "original/kept"):
         yield budget_proof(reading)
+        yield forwards_proof(reading)
     for reading in WALK_READINGS:
         yield walk_enumeration(scope, reading)
     for reading in WALK_READINGS:

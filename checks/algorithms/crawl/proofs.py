@@ -10,6 +10,7 @@ is argued and checked on every walk of the exhaustive scope.
 
 from __future__ import annotations
 
+import attrs
 import z3
 
 from checks import plugin
@@ -42,6 +43,30 @@ def restarts_shrink(reading: C.Reading) -> plugin.ProofOutcome:
         document = walk_document("recovery_ends", reading.name, "z3", walk)
         detail += f"; a walk that goes round for ever: {len(walk.moves)} moves on a path of 3 nodes"
     return plugin.ProofOutcome(Verdict.VIOLATED, 1, detail, document)
+
+
+def forwards_bounded(reading: C.Reading) -> plugin.ProofOutcome:
+    """The forwards of a walk, S(B) = B + S(B // 2) with S(0) = 0 where each restarted budget halves
+    the blocked walk's, are at most 2B - 1: Z3 proves the induction step for every B >= 1 (the
+    budgets after B's are B // 2, B // 4, ..., so the hypothesis is for B // 2). Where each restart
+    halves the first budget the walk can go round for ever (restarts_shrink's counterexample)."""
+    if reading.halving != "previous":
+        outcome = restarts_shrink(reading)
+        if outcome.document is not None:
+            outcome = attrs.evolve(outcome, document={**outcome.document,
+                                                      "property": "forwards_at_most_twice_the_budget"})
+        return outcome
+    b, rest = z3.Ints("b rest")
+    half = b / 2
+    hypothesis = z3.If(half >= 1, z3.And(rest >= 0, rest <= 2 * half - 1), rest == 0)
+    solver = z3.Solver()
+    solver.add(b >= 1, hypothesis, z3.Not(b + rest <= 2 * b - 1))
+    answer = solver.check()
+    if answer == z3.unsat:
+        return plugin.ProofOutcome(Verdict.PROVED, 1, "S(b) = b + S(b // 2) <= 2b - 1 for every b >= 1, given "
+                                   "S(b // 2) <= 2 (b // 2) - 1 (S(0) = 0): by induction on b")
+    return plugin.ProofOutcome(Verdict.UNKNOWN if answer != z3.sat else Verdict.VIOLATED, 1,
+                               f"Z3 answered {answer} for the induction step")
 
 
 def lasso_walk(budget: int, reading: C.Reading) -> C.Walk | None:
