@@ -293,24 +293,24 @@ def matching_document(prop: str, reading: str, m: C.Matching) -> dict[str, Any]:
 # Z3 and hypothesis
 # --------------------------------------------------------------------------------------------
 
-def budget_proof(reading: str) -> plugin.Proof:
+# the Z3 proofs of the walk's budget, by property: (what the lemmas range over, the lemma's name in
+# proofs.py, the step from the lemmas to every walk, which Z3 does not take)
+BUDGET_PROOFS = {
+    "recovery_ends": ("every first budget B >= 1 and every blocked walk's budget b (unbounded integers)",
+                      "restarts_shrink", "a walk's state (budget, hops) falls in the order 'budget down, then hops up' "
+                      "at every move, so no state comes back"),
+    "forwards_at_most_twice_the_budget": ("every first budget B >= 1 (unbounded integers)", "forwards_bounded",
+                                          "a walk forwards at most its budget between restarts and each restart's "
+                                          "budget is the blocked walk's halved"),
+}
+
+
+def budget_proof(prop: str, reading: str) -> plugin.Proof:
     from checks.algorithms.crawl import proofs
 
-    return plugin.Proof(
-        "recovery_ends", reading, "every first budget B >= 1 and every blocked walk's budget b (unbounded integers)",
-        lambda: proofs.restarts_shrink(C.READINGS[reading]),
-        unproved_step="a walk's state (budget, hops) falls in the order 'budget down, then hops up' at every "
-        "move, so no state comes back: argued, and checked on every walk of the exhaustive scope")
-
-
-def forwards_proof(reading: str) -> plugin.Proof:
-    from checks.algorithms.crawl import proofs
-
-    return plugin.Proof(
-        "forwards_at_most_twice_the_budget", reading, "every first budget B >= 1 (unbounded integers)",
-        lambda: proofs.forwards_bounded(C.READINGS[reading]),
-        unproved_step="a walk forwards at most its budget between restarts and each restart's budget is the "
-        "blocked walk's halved: argued, and checked on every walk of the exhaustive scope")
+    scope, lemma, step = BUDGET_PROOFS[prop]
+    return plugin.Proof(prop, reading, scope, lambda: getattr(proofs, lemma)(C.READINGS[reading]),
+                        unproved_step=step + ": argued, and checked on every walk of the exhaustive scope")
 
 
 def walk_search(scope: Scope, prop: str, reading: str) -> plugin.Search:
@@ -346,8 +346,8 @@ def walk_search(scope: Scope, prop: str, reading: str) -> plugin.Search:
 
 def checks(scope: Scope) -> Iterator[plugin.Check]:
     for reading in ("previous/kept", "original/kept"):
-        yield budget_proof(reading)
-        yield forwards_proof(reading)
+        for prop in BUDGET_PROOFS:
+            yield budget_proof(prop, reading)
     for reading in WALK_READINGS:
         yield walk_enumeration(scope, reading)
     for reading in WALK_READINGS:
