@@ -235,6 +235,53 @@ def test_what_a_fixed_seed_generates_is_pinned():
     assert set(got["deliveries"]) <= interested
 
 
+def test_publish_counts_each_stage_and_delivers_what_the_walks_and_trees_reach():
+    """Seeded overlays of 40 nodes: stage 1 counts every message of every attribute's walk (a restart
+    at the blocked node itself sends nothing), stage 2 adds up the tree routes of every attribute
+    found, a walk that fails leaves the other attributes' walks to run, and under the repair
+    'reaches' exactly the subscribers interested in both attributes get the event."""
+    interested = [v for v in range(0, 40, 3) if v % 10 <= 4 <= v % 10 + 3]
+    pinned = {0: (6, 3), 1: (8, 4), 2: (7, 1), 3: (8, 6), 4: (7, 5), 5: (5, 4), 6: (7, 0), 7: (5, 5)}
+    for seed, messages in pinned.items():
+        overlay = R.Overlay(40, 2, 1, seed=seed, k=3, budget=4, reading="reaches")
+        for v in range(0, 40, 3):
+            overlay.subscribe(v, {"a": (v % 10, v % 10 + 3), "b": (0, 5)})
+        out = overlay.publish(1, {"a": 4, "b": 2})
+        assert sorted(out["walks"]) == ["a", "b"]
+        stage_1 = 0
+        for moves in out["walks"].values():
+            at = 1
+            for kind, to in moves:
+                stage_1 += kind in ("forward", "found") or (kind == "restart" and to != at)
+                at = to
+        assert (out["messages"]["stage_1"], out["messages"]["stage_2"]) == messages and stage_1 == messages[0]
+        found = [a for a, moves in out["walks"].items() if moves[-1][0] == "found"]
+        assert out["deliveries"] == (interested if found == ["a", "b"] else [])
+        # an attribute no one subscribes to starts no walk and stops none of the others
+        again = R.Overlay(40, 2, 1, seed=seed, k=3, budget=4, reading="reaches")
+        for v in range(0, 40, 3):
+            again.subscribe(v, {"a": (v % 10, v % 10 + 3), "b": (0, 5)})
+        assert again.publish(1, {"A": 7, "a": 4, "b": 2}) == out
+    # a walk with no entry point in reach blocks and restarts under the overlay's reading
+    small = R.Overlay(5, 1, 0, seed=0, k=3, budget=4)
+    small.subscribe(0, {"a": (0, 9)})
+    assert small.publish(1, {"a": 4})["walks"]["a"] == [("forward", 3), ("forward", 2), ("restart", 3),
+                                                        ("restart", 2), ("blocked", 2)]
+
+
+def test_walks_mark_cut_walks_and_lassos_under_their_reading_and_reach_counts_the_budget_itself():
+    first = C.READINGS["original/kept"]
+    walks = [w for _, w in C.walks(C.WalkParameters(PATH3, 0, frozenset(), 2, 4), first, max_restarts=1)]
+    assert all(w.reading == first for w in walks)
+    cut = [w for w in walks if w.cut]
+    assert cut and all(w.lasso is None and C.unfinished(w)[0][0] == "restart" for w in cut)
+    lassos = [w for _, w in C.walks(C.WalkParameters(PATH3, 0, frozenset(), 2, 4), first) if w.lasso is not None]
+    assert lassos and all(w.reading == first for w in lassos)
+    # an entry point exactly the budget away is within reach; one hop further is not
+    assert C.Delivery(C.WalkParameters(PATH3, 0, frozenset({2}), 2, 2), C.DEFAULT, Fraction(1)).entry_within_budget()
+    assert not C.Delivery(C.WalkParameters(PATH3, 0, frozenset({2}), 2, 1), C.DEFAULT, Fraction(0)).entry_within_budget()
+
+
 def test_overlay_refuses_bad_input():
     for kwargs, message in ((dict(nodes=1, view=1, apt=1), "at least 2"), (dict(nodes=5, view=5, apt=1), "view"),
                             (dict(nodes=5, view=2, apt=-1), "APT")):
