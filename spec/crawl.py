@@ -102,17 +102,20 @@ class Reading:
 
 
 READINGS: dict[str, Reading] = {r.name: r for r in (
-    Reading("previous/kept", note="the printed text: the budget halved from the blocked walk's, the Trace "
-            "kept, a subscriber accepts when its count exceeds its attribute count, each attribute counted once"),
+    Reading("previous/kept", note="the printed text: the budget halved from the blocked walk's (rounded down), a "
+            "subscriber accepts when its count exceeds its attribute count; with two choices the text leaves open, "
+            "the Trace kept on a restart and each attribute counted once"),
     Reading("original/kept", halving="original",
             note="原来 read as the first budget (every restart gets half of it): a reading the words admit, not the "
             "printed one"),
     Reading("previous/cleared", trace_on_restart="cleared",
-            note="the printed text, the restarted walk's Trace holding only its own node"),
+            note="the printed text with the other choice for the Trace: the restarted walk's Trace holding only its "
+            "own node"),
     Reading("original/cleared", halving="original", trace_on_restart="cleared",
             note="原来 read as the first budget and the Trace cleared on a restart (not the printed halving)"),
     Reading("every-arrival", counting="every-arrival",
-            note="the printed text, the counter counting every arrival (a re-walked attribute twice)"),
+            note="the printed text with the other choice for the counter: every arrival counted (a re-walked "
+            "attribute twice)"),
     Reading("reaches", acceptance="reaches",
             note="this project's repair: a subscriber accepts when its count reaches its attribute count"),
     Reading("reaches/every-arrival", acceptance="reaches", counting="every-arrival",
@@ -667,8 +670,10 @@ register(Property(ALGORITHM, "tree_height_is_log2_n", tree_height_is_log2_n,
                   explain=lambda t: f"a balanced tree of {len(t)} nodes has height {t.height()}, "
                   f"log2 {len(t)} = {math.log2(len(t)):.3g}"))
 register(Property(ALGORITHM, "tree_height_is_floor_log2_n", tree_height_is_floor_log2_n,
-                  "sec. 5.2's h = log2 N read as rounded down (a tree's height is a whole number)",
-                  witness=lambda t: len(t) >= 3, subject="Tree"))
+                  "sec. 5.2's h = log2 N rounded down (a tree's height is a whole number)",
+                  witness=lambda t: len(t) >= 3, subject="Tree",
+                  question="sec. 5.2 prints h = log2 N (tree_height_is_log2_n, which fails); the rounding down is "
+                  "this project's repair, which the text does not give"))
 
 
 def stage_two_cost_is_the_tree_height(routing: Routing) -> bool:

@@ -48,16 +48,24 @@ def spark_section(ctx: DocsContext) -> str:
     shown = ctx.source(path)
     config = report.get("config", {})
     checks = report.get("checks", {})
+    witnesses = report.get("witnesses", {})
     rows = []
     for column, c in checks.items():
         reading, prop = column.split(":")[:2]
         held = report["cases"] - c["violations"]
-        rows.append([f"`{prop}`", f"`{reading}`", f"{held:,} of {report['cases']:,}", str(estimate(held, report["cases"]))])
+        seen = witnesses.get(f"{column}:witness")
+        rows.append([f"`{prop}`", f"`{reading}`", f"{held:,} of {report['cases']:,}", str(estimate(held, report["cases"])),
+                     "" if seen is None else f"{seen['seen'] if isinstance(seen, dict) else seen:,}"])
     lines = [f"**Spark, {report['cases']:,} random walks per reading** (`make validate`, `{shown}`; lower layers of "
              f"2..{config.get('max_nodes')} nodes, views of 1..{config.get('max_view')} random others, k "
              f"1..{config.get('max_k')}, budget 1..{config.get('max_budget')}; the reference's seeded walk replayed "
              "on the spec, every move one of its choices, and judged by the spec's predicates):", "",
-             table(["claim", "reading", "walks it holds on", "share, 95% interval"], rows)]
+             table(["claim", "reading", "walks it holds on", "share, 95% interval", "walks that reached its witness"],
+                   rows), "",
+             "The shares are estimates over this project's own sampling (sizes log-uniform, random views that may "
+             "leave a layer disconnected, 0..n/4 entry points), not over every lower layer CRAWL could run on; each "
+             "claim's witness (a walk that restarted, or one longer than its Trace) says how many walks the claim was "
+             "about, and the interval's bounds are rounded outwards to three places."]
     compared = chance_against_estimate(report.get("metrics", {}))
     if compared:
         c = compared

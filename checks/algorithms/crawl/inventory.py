@@ -68,6 +68,11 @@ def sentences() -> list[Sentence]:
         Sentence("abstract", "The experimental results show that the system can effectively support large-scale data "
                  "distribution in a dynamic network, reducing distribution costs and matching delays.", why=PEERSIM),
         # ---------------------------------------------------------------- introduction, sec. 2
+        Sentence("sec. 1", "CRAWL lowers the distribution cost and CDM lowers the matching delay.", why=PEERSIM),
+        Sentence("sec. 2", "CBDLO combines the flexibility and scalability of an unstructured overlay with the accuracy "
+                 "and low message cost of a structured one.",
+                 why="a design goal with no measure the text fixes; 'accuracy' is sec. 5.3's 'accurately to all', "
+                 "judged there (violated)"),
         Sentence("sec. 1", "CBDLO provides robust, low-overhead, efficient routing and matching support for fast data "
                  "distribution in dynamic environments.", why="a design goal with no measure the text fixes"),
         Sentence("sec. 2", "Views are updated periodically by random sampling, which keeps the lower layer close to a "
@@ -80,6 +85,15 @@ def sentences() -> list[Sentence]:
         # ---------------------------------------------------------------- sec. 3 CRAWL
         Sentence("sec. 3", "To avoid loops in the random walk, CRAWL carries a path Trace buffer recording the most "
                  "recent path.", checked_by=("no_return_within_the_trace",), printed=WALKS, reading=LOOP),
+        Sentence("sec. 3.1 Fig. 2", "Step 1: the data is split into single attribute-value pairs, the source joins "
+                 "the Trace, and a random neighbour is chosen to send the data to.",
+                 why="a step of the algorithm, modelled as printed (spec.crawl.step_1; the source does not look in "
+                 "its own APT, this project's reading of the order of the steps)"),
+        Sentence("sec. 3.2", "Path recovery: after a path blocks, a node is chosen at random from the Trace and a random "
+                 "walk is started again from it.",
+                 why="a definition of the recovery step, modelled as printed (spec.crawl.recovery); it is what breaks "
+                 "sec. 3 and 3.1's 'not back in the short term' (the chosen Trace node has just received the data), "
+                 "a conflict inside the text"),
         Sentence("sec. 3.1", "The source splits the data into its attributes and starts one random walk per attribute, "
                  "so the attributes of one data item spread in parallel.",
                  why="a design statement; the walks of different attributes share nothing in the model, so each is "
@@ -103,7 +117,9 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 3.2", "To avoid endless cycles of path blocking and recovery, the maximum hop count of each "
                  "restarted walk is reduced to half of the original maximum hop count.",
                  checked_by=("recovery_ends", "walk_ends_with_certainty"), printed=WALKS,
-                 reading="原来 read as the blocked walk's budget (the set phrase 减为原来的一半, 每次, and sec. 4's "
+                 reading="halving rounds down and a budget of 0 ends the walk (this project's choices: rounded up, a "
+                 "budget of 1 would stay 1 and restart for ever); "
+                 "原来 read as the blocked walk's budget (the set phrase 减为原来的一半, 每次, and sec. 4's "
                  "'each restarted walk halves the maximum hop count'): each restart's budget is smaller (Z3, every "
                  "budget), so every walk ends (every explored walk). Read as the first budget, which the words "
                  "admit, a walk can restart for ever: on 2 nodes with k = 2 and budget 4 it never ends (its chance "
@@ -136,11 +152,12 @@ def sentences() -> list[Sentence]:
                  reading="as sec. 5.2 (the relation sign was lost from the text; <= as sec. 5.2's max(VN) says)"),
         Sentence("sec. 5.2", "Since the attribute topology is a balanced binary tree, the height of the tree is "
                  "h = log2 N, N the number of virtual nodes.",
-                 checked_by=("tree_height_is_log2_n", "tree_height_is_floor_log2_n"), alternatives=True,
-                 reading="a height is a whole number, so the formula needs a rounding the text does not give: "
-                 "equal to the real log2 N it fails for every N not a power of two (N = 3: height 1); rounded down "
-                 "it holds for the shortest balanced tree (split at the middle, height in edges), this project's "
-                 "choice; an AVL tree (another sense of 平衡二叉树) can be taller (7 nodes, height 3)"),
+                 checked_by=("tree_height_is_log2_n",),
+                 reading="the formula as printed, h equal to the real log2 N: it fails for every N not a power of two "
+                 "(N = 3: height 1). A height is a whole number, so the text may mean a rounding it does not give: "
+                 "rounded down (tree_height_is_floor_log2_n, this project's repair) it holds for the shortest "
+                 "balanced tree (split at the middle, height in edges, this project's choice); an AVL tree (another "
+                 "sense of 平衡二叉树) can be taller (7 nodes, height 3)"),
         Sentence("sec. 5.3", "The second stage's cost is fixed and equals the height of the attribute tree.",
                  checked_by=("stage_two_cost_is_the_tree_height",),
                  reading="cost read as the hops from the entry point's virtual node to the one holding the value; "
@@ -164,10 +181,31 @@ def sentences() -> list[Sentence]:
                  why="the hit rate depends on how APTs are filled and how many attributes there are, which the "
                  "text does not give; the exact chance of reaching an entry point is computed on small graphs "
                  "instead (walk_reaches_an_entry_whenever_one_is_in_reach)"),
+        Sentence("sec. 5.3", "Simple's message cost is large, and it cannot guarantee to reach every node interested in "
+                 "the data.", why="Simple (flooding with a hop limit) is not modelled yet (issue 23)"),
+        Sentence("sec. 5.3 Fig. 5", "As subscriptions grow Simple's effective cost also falls; what drives the first stage "
+                 "is really the number of attributes.", why=PEERSIM),
+        Sentence("sec. 5.3 Fig. 7", "CBDLO's hit rate on the lower layer also rises with the size of the APT.",
+                 why="how an APT's size turns into the nodes that hold an attribute's entry is not given (the "
+                 "reference fills APTs by sampling, this project's choice); more entry points can only end a walk "
+                 "sooner, which is argued, not checked"),
         Sentence("sec. 5.3 Fig. 7", "From 100 to 1,000,000,000 nodes, TERA's message cost grows fast while CBDLO's grows "
                  "more slowly; CBDLO suits large networks better.", why=FIG_7),
         Sentence("sec. 5.4", "Cost(CBDLO) = |APT| x H_stage1 + 1 x H_stage2, with H = H_stage1 + H_stage2 decided by the "
-                 "slowest attribute.", why="a cost model (a definition), not a property of a run"),
+                 "slowest attribute.", why="a cost model (a definition), not a property of a run; note that it is "
+                 "not consistent with itself: H is set by the slowest attribute (a maximum), while Fig. 8 divides the "
+                 "cost by the 8 attributes of an average subscription, which presumes a sum"),
+        Sentence("sec. 5.4 Fig. 8", "The second stage's cost equals the height of the tree.",
+                 checked_by=("stage_two_cost_is_the_tree_height",),
+                 reading="sec. 5.3's sentence again, read the same way: a route from the entry point can climb to the "
+                 "root and go down again, up to twice the height"),
+        Sentence("sec. 5.4 Fig. 8", "As subscriptions grow the APT's hit rate keeps rising; subscriptions have 8 "
+                 "attributes on average.", why=FIG_8_9),
+        Sentence("sec. 5.4", "In Simple every node bears the matching cost of m x s attributes.",
+                 why="a definition of Simple's cost (m here counts attributes, not the nodes of sec. 5.4's VN "
+                 "sentence); Simple is not modelled yet"),
+        Sentence("sec. 5.4", "Distributing the matching over the trees both speeds it up and lowers the load of each "
+                 "node.", why=FIG_8_9),
         Sentence("sec. 5.4 Fig. 8-9", "CBDLO's matching cost is far below Simple's, falls with the subscriptions below "
                  "3,000, and hardly changes with the number of attributes.", why=FIG_8_9),
         Sentence("sec. 6", "The system adapts well to dynamic networks, avoids loops effectively and lowers redundant "
@@ -177,6 +215,7 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 5.2", "An attribute i appears in a subscription with probability mu x i^alpha, 0 < alpha, mu < 1: "
                  "the common attributes are in most subscriptions, special ones only in a few.",
                  reproduced=zipf_as_printed,
-                 reading="the formula as printed (the exponent's sign may have been lost in extraction; mu x i^-alpha "
-                 "is the Zipf law the prose describes)"),
+                 reading="the formula as this copy of the text prints it, which visibly lost superscripts ('mu x i "
+                 "alpha'): the exponent's sign may have been lost in extraction, and the PDF was not checked; "
+                 "mu x i^-alpha is the Zipf law the prose describes"),
     ]
