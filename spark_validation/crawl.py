@@ -32,7 +32,7 @@ import pyarrow as pa
 
 from reference import crawl as R
 from reference import generators as G
-from spark_validation.job import JudgedJob
+from spark_validation.job import JudgedJob, judge
 from spec import crawl as C
 from spec.registry import properties
 
@@ -44,7 +44,6 @@ EXACT_NODES, EXACT_BUDGET = 6, 8      # the instances whose exact chance is solv
 @attrs.frozen
 class Instance:
     params: C.WalkParameters
-    views: list[list[int]] = attrs.field(eq=False)
     seed: int = 0
 
 
@@ -78,7 +77,7 @@ class CrawlJob(JudgedJob):
         entries = frozenset(int(v) for v in rng.choice(n, size=int(rng.integers(0, n // 4 + 1)), replace=False))
         k, budget = int(rng.integers(1, self.max_k + 1)), int(rng.integers(1, self.max_budget + 1))
         graph = C.Graph(tuple(tuple(v) for v in views))
-        return Instance(C.WalkParameters(graph, source, entries, k, budget), views, int(seed))
+        return Instance(C.WalkParameters(graph, source, entries, k, budget), int(seed))
 
     def walk(self, inst: Instance, reading: str) -> C.Walk:
         """The reference's seeded walk under `reading`, replayed on the spec (a ValueError if the
@@ -86,7 +85,7 @@ class CrawlJob(JudgedJob):
         r = C.READINGS[reading]
         rng = G.rng_for(f"{C.ALGORITHM}/{reading}", inst.seed)
         p = inst.params
-        moves = R.walk(inst.views, p.source, p.entries, p.k, p.budget, rng, r, stop_on_repeat=True)
+        moves = R.walk(p.graph.views, p.source, p.entries, p.k, p.budget, rng, r, stop_on_repeat=True)
         return C.replay_walk(p, r, moves)
 
     def exact(self, inst: Instance) -> int | None:
@@ -111,8 +110,7 @@ class CrawlJob(JudgedJob):
             rows["n"].append(len(inst.params.graph))
             for reading in self.readings:
                 w = self.walk(inst, reading)
-                self.record(rows, reading, {p.name: p.predicate(w) for p in WALK_PROPERTIES},
-                            {p.name: bool(p.witness(w)) for p in WALK_PROPERTIES if p.witness})
+                self.record(rows, reading, *judge(WALK_PROPERTIES, w))
                 if reading == self.readings[0]:
                     exact = self.exact(inst)
                     metrics = {"k": inst.params.k, "budget": inst.params.budget, "entries": len(inst.params.entries),

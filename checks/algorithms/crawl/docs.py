@@ -55,7 +55,7 @@ def spark_section(ctx: DocsContext) -> str:
         held = report["cases"] - c["violations"]
         seen = witnesses.get(f"{column}:witness")
         rows.append([f"`{prop}`", f"`{reading}`", f"{held:,} of {report['cases']:,}", str(estimate(held, report["cases"])),
-                     "" if seen is None else f"{seen['seen'] if isinstance(seen, dict) else seen:,}"])
+                     "" if seen is None else f"{seen:,}"])
     lines = [f"**Spark, {report['cases']:,} random walks per reading** (`make validate`, `{shown}`; lower layers of "
              f"2..{config.get('max_nodes')} nodes, views of 1..{config.get('max_view')} random others, k "
              f"1..{config.get('max_k')}, budget 1..{config.get('max_budget')}; the reference's seeded walk replayed "
