@@ -74,7 +74,7 @@ def spark_section(ctx: DocsContext) -> str:
                   f"{c['found']:,} walks reached an entry point ({c['wilson']}); the exact chances of the same "
                   f"instances sum to {c['expected']:,.1f}, so the count expected lies in [{c['low']:,.1f}, "
                   f"{c['high']:,.1f}] at 95%. "
-                  + ("The count found lies inside it: the reference walks as the spec's chances say (a test "
-                     "that fails to reject, not a proof)." if c["inside"] else
+                  + ("The count found lies inside it: consistent with the spec's chances (one aggregate test "
+                     "that fails to reject, not a verdict)." if c["inside"] else
                      "The count found lies outside it: the reference's walks and the spec's chances disagree.")]
     return "\n".join(lines)
