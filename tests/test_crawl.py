@@ -385,3 +385,41 @@ def test_forwards_are_bounded_by_twice_the_first_budget_only_where_the_blocked_w
     refuted = proofs.forwards_bounded(C.READINGS["original/kept"])
     assert refuted.verdict.value == "violated" and refuted.document["property"] == "forwards_at_most_twice_the_budget"
     assert drawing.replay(refuted.document, say=lambda line: None).reproduced
+
+
+# ---------------------------------------------------------------- Z3 on the upper layer
+
+def test_the_pieces_encoding_counts_as_the_spec_does():
+    rng = random.Random(3)
+    for _ in range(60):
+        n, high = rng.randint(1, 4), rng.randint(0, 8)
+        ranges = [tuple(sorted((rng.randint(0, high), rng.randint(0, high)))) for _ in range(n)]
+        assert proofs.pieces_model_agrees(n, ranges, 0, high), ranges
+    assert not proofs.pieces_model_agrees(1, [(3, 1)], 0, 4)          # a range the space cannot hold
+
+
+def test_z3_finds_the_least_space_beyond_n_plus_2_and_proves_the_tight_bound():
+    printed = proofs.least_ranges_beyond_n_plus_2()
+    assert printed.verdict.value == "violated" and printed.cases == 2
+    doc = printed.document
+    assert (doc["low"], doc["high"], doc["ranges"]) == (0, 4, [[1, 1], [3, 3]])
+    space = C.Space(0, 4, ((1, 1), (3, 3)))
+    assert not prop("virtual_nodes_at_most_subscriptions_plus_2").predicate(space)
+    assert prop("virtual_nodes_at_most_twice_subscriptions_plus_1").predicate(space)
+    assert drawing.replay(doc, say=lambda line: None).reproduced
+    assert proofs.a_range_adds_two_cuts().verdict.value == "proved"
+    assert proofs.height_step().verdict.value == "proved"
+    # negative control: a bound one below the tight one is refuted at once, by one interior range
+    below = proofs.least_ranges_beyond(lambda n: 2 * n, "2n", "virtual_nodes_at_most_twice_subscriptions_plus_1")
+    assert below.verdict.value == "violated" and below.cases == 1 and below.document["ranges"] == [[1, 1]]
+    bounded = D.upper_proof("virtual_nodes_at_most_twice_subscriptions_plus_1")
+    assert bounded.unproved_step and "2n + 1" in bounded.unproved_step
+    assert D.upper_proof("virtual_nodes_at_most_subscriptions_plus_2").unproved_step is None
+
+
+def test_the_height_step_is_the_spec_trees_recursion():
+    for n in range(2, 600):
+        tree = C.balanced_tree(n)
+        assert tree.height() == 1 + C.balanced_tree(n // 2).height()
+        root = tree.parent.index(-1)
+        assert root == n // 2                                     # the left part holds n // 2 nodes

@@ -9,7 +9,8 @@ Checks, each naming the properties it judges:
   (`space_enumeration`); every balanced tree up to N nodes and every route in it
   (`tree_enumeration`, `routing_enumeration`); every subscription, event and duplicate arrival
   of CDM (`matching_enumeration`);
-- z3: the restarted budget shrinks (the step that ends every walk), for every budget;
+- z3: the restarted budget shrinks (the step that ends every walk), for every budget; a range adds
+  at most two cuts (2n + 1 pieces) and the least n beyond sec. 5.2's n + 2; the tree's height step;
 - hypothesis: random graphs and random walks.
 """
 
@@ -313,6 +314,32 @@ def budget_proof(prop: str, reading: str) -> plugin.Proof:
                         unproved_step=step + ": argued, and checked on every walk of the exhaustive scope")
 
 
+# the Z3 checks of the upper layer, by property: (what they range over, the function in proofs.py,
+# the step from the lemma to the property where Z3 does not take it)
+UPPER_PROOFS = {
+    "virtual_nodes_at_most_subscriptions_plus_2": (
+        "every value space and every n = 1, 2, ... range subscriptions, up to the least n that breaks the bound "
+        "(unbounded integers)", "least_ranges_beyond_n_plus_2", None),
+    "virtual_nodes_at_most_twice_subscriptions_plus_1": (
+        "every value space, every range and every set of ranges before it (unbounded integers)",
+        "a_range_adds_two_cuts", "the count from the lemma (no range: one piece; each range adds at most two cuts, so "
+        "n ranges make at most 2n + 1 pieces)"),
+    "tree_height_is_floor_log2_n": (
+        "every N >= 2 virtual nodes and every power of two p (unbounded integers)", "height_step",
+        "the recursion height(N) = 1 + height(N // 2) read from spec.crawl.balanced_tree (it splits at the middle, "
+        "the left part never the smaller)"),
+}
+
+
+def upper_proof(prop: str) -> plugin.Proof:
+    from checks.algorithms.crawl import proofs
+
+    scope, lemma, step = UPPER_PROOFS[prop]
+    return plugin.Proof(prop, UPPER, scope, getattr(proofs, lemma),
+                        unproved_step=None if step is None else
+                        step + ": argued, and checked on every case of the exhaustive scope")
+
+
 def walk_search(scope: Scope, prop: str, reading: str) -> plugin.Search:
     from hypothesis import strategies as st
 
@@ -357,6 +384,8 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
     for reading in WALK_READINGS:
         for prop in C.WALK_PROPERTIES:
             yield walk_search(scope, prop, reading)
+    for prop in UPPER_PROOFS:
+        yield upper_proof(prop)
     yield space_enumeration(scope)
     yield tree_enumeration(scope)
     yield routing_enumeration(scope)

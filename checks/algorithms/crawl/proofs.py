@@ -78,3 +78,123 @@ def lasso_walk(budget: int, reading: C.Reading) -> C.Walk | None:
         if lassos:
             return min(lassos, key=lambda w: len(w.moves))
     return None
+
+
+# --------------------------------------------------------------------------------------------
+# The upper layer: pieces of a value space, the balanced tree's height
+# --------------------------------------------------------------------------------------------
+
+def _ranges(n: int):
+    """n range subscriptions [lo_i, hi_i] inside a value space [a, b], unbounded integers, and the
+    cuts they make: each range's low end (where it is above a) and its high end + 1 (where it is
+    below b), each (value, is-a-cut) pair."""
+    a, b = z3.Ints("a b")
+    lo = [z3.Int(f"lo{i}") for i in range(n)]
+    hi = [z3.Int(f"hi{i}") for i in range(n)]
+    inside = z3.And(a <= b, *[z3.And(a <= lo[i], lo[i] <= hi[i], hi[i] <= b) for i in range(n)])
+    ends = [p for i in range(n) for p in ((lo[i], lo[i] > a), (hi[i] + 1, hi[i] < b))]
+    return a, b, lo, hi, inside, ends
+
+
+def _pieces(ends) -> z3.ArithRef:
+    """1 + the number of distinct cuts: spec.crawl.pieces counted, a cut counted where no earlier
+    end is the same cut."""
+    fresh = [z3.And(cut, *[z3.Not(z3.And(c2, v2 == v)) for v2, c2 in ends[:j]]) for j, (v, cut) in enumerate(ends)]
+    return 1 + z3.Sum([z3.If(f, 1, 0) for f in fresh]) if fresh else z3.IntVal(1)
+
+
+def pieces_model_agrees(n: int, ranges: list[tuple[int, int]], low: int, high: int) -> bool:
+    """The encoding's count against spec.crawl.pieces on one concrete space (the cross-check)."""
+    a, b, lo, hi, inside, ends = _ranges(n)
+    fixed = [a == low, b == high] + [x == r[0] for x, r in zip(lo, ranges)] + [x == r[1] for x, r in zip(hi, ranges)]
+    solver = z3.Solver()
+    solver.add(inside, *fixed)
+    if solver.check() != z3.sat:
+        return False
+    return solver.model().eval(_pieces(ends)).as_long() == len(C.pieces(C.Space(low, high, tuple(ranges))))
+
+
+def a_range_adds_two_cuts() -> plugin.ProofOutcome:
+    """The tight bound's lemma. A piece ends where some range starts or stops holding the values:
+    c in (a, b] is a cut where, for some range, c - 1 and c are not both in it or both out of it.
+    Z3 proves, for every value space [a, b], range [lo, hi] inside it and value c (unbounded
+    integers), that one range changes there only at c = lo (if lo > a) or c = hi + 1 (if hi < b):
+    spec.crawl.pieces's two cuts. With no range the space is one piece, so n ranges make at most
+    1 + 2n; n ranges [2i + 1, 2i + 1] in [0, 2n + 1] make exactly that many."""
+    a, b, lo, hi, c = z3.Ints("a b lo hi c")
+    holds = lambda x: z3.And(lo <= x, x <= hi)     # noqa: E731
+    changes = z3.And(a < c, c <= b, a <= lo, lo <= hi, hi <= b, holds(c - 1) != holds(c))
+    lemma = z3.Implies(changes, z3.Or(z3.And(c == lo, lo > a), z3.And(c == hi + 1, hi < b)))
+    solver = z3.Solver()
+    solver.add(z3.Not(lemma))
+    answer = solver.check()
+    if answer != z3.unsat:
+        return plugin.ProofOutcome(Verdict.UNKNOWN if answer != z3.sat else Verdict.VIOLATED, 1,
+                                   f"Z3 answered {answer} for the lemma")
+    # the tight example, counted by the same encoding as the printed bound's search
+    for n in range(1, 5):
+        if not pieces_model_agrees(n, [(2 * i + 1, 2 * i + 1) for i in range(n)], 0, 2 * n + 1):
+            return plugin.ProofOutcome(Verdict.UNKNOWN, 1, f"the encoding disagrees with the spec at n = {n}")
+    return plugin.ProofOutcome(Verdict.PROVED, 1, "one range changes which values it holds only at its low end and "
+                               "one past its high end, for every value space and range (unbounded integers); n ranges "
+                               "[2i + 1, 2i + 1] in [0, 2n + 1] make 2n + 1 pieces (counted for n = 1..4)")
+
+
+PRINTED_BOUND_SIZES = range(1, 5)
+
+
+def least_ranges_beyond_n_plus_2() -> plugin.ProofOutcome:
+    """Sec. 5.2's max(VN) = subscriptions + 2 against every space of n ranges, n = 1, 2, ... (unbounded
+    integers): the least n with more than n + 2 pieces, and its canonical (smallest) space."""
+    return least_ranges_beyond(lambda n: n + 2, "n + 2", "virtual_nodes_at_most_subscriptions_plus_2")
+
+
+def least_ranges_beyond(bound, printed: str, prop: str) -> plugin.ProofOutcome:
+    """The least n = 1, 2, ... for which n ranges cut a value space into more than bound(n) pieces."""
+    from checks.z3kit import canonical_model
+
+    for n in PRINTED_BOUND_SIZES:
+        a, b, lo, hi, inside, ends = _ranges(n)
+        formula = z3.And(inside, _pieces(ends) > bound(n))
+        solver = z3.Solver()
+        solver.add(formula)
+        answer = solver.check()
+        if answer == z3.unsat:
+            continue
+        if answer != z3.sat:
+            return plugin.ProofOutcome(Verdict.UNKNOWN, n, f"Z3 answered {answer} at n = {n}")
+        model = canonical_model(formula, minimize=b - a)
+        value = lambda t: model.eval(t, model_completion=True).as_long()   # noqa: E731
+        low, high = value(a), value(b)
+        ranges = [(value(lo[i]) - low, value(hi[i]) - low) for i in range(n)]
+        space = C.Space(0, high - low, tuple(ranges))
+        if len(C.pieces(space)) <= bound(n):
+            return plugin.ProofOutcome(Verdict.UNKNOWN, n, f"the encoding disagrees with the spec at n = {n}")
+        document = {"algorithm": C.ALGORITHM, "property": prop,
+                    "reading": "previous/kept", "method": "z3", "kind": "space", "low": space.low,
+                    "high": space.high, "ranges": [list(r) for r in space.ranges]}
+        return plugin.ProofOutcome(
+            Verdict.VIOLATED, n, (f"no space of fewer than {n} ranges has more than {printed} pieces (Z3: unsat for "
+                                  f"n = {'1' if n == 2 else f'1..{n - 1}'}); " if n > 1 else "") + f"{n} ranges {', '.join(f'[{x}, {y}]' for x, y in ranges)} cut [0, {space.high}] into "
+            f"{len(C.pieces(space))} pieces (the narrowest such space)", document)
+    return plugin.ProofOutcome(Verdict.UNKNOWN, len(PRINTED_BOUND_SIZES),
+                               f"no counterexample with up to {PRINTED_BOUND_SIZES[-1]} ranges")
+
+
+def height_step() -> plugin.ProofOutcome:
+    """The balanced tree of N >= 2 nodes has a root and subtrees of N // 2 and N - 1 - N // 2 nodes
+    (spec.crawl.balanced_tree splits at the middle), the first no smaller, so its height is
+    1 + height(N // 2). If 2^h <= N // 2 < 2^(h+1), then 2^(h+1) <= N < 2^(h+2): Z3 proves it with
+    p = 2^h for every N and every p >= 1, so by induction from height(1) = 0 the height is
+    floor(log2 N) for every N."""
+    n, p = z3.Ints("N p")
+    half = n / 2
+    solver = z3.Solver()
+    solver.add(n >= 2, p >= 1, p <= half, half < 2 * p,
+               z3.Not(z3.And(2 * p <= n, n < 4 * p, half >= n - 1 - half)))
+    answer = solver.check()
+    if answer == z3.unsat:
+        return plugin.ProofOutcome(Verdict.PROVED, 1, "2^h <= N // 2 < 2^(h+1) implies 2^(h+1) <= N < 2^(h+2), and "
+                                   "the left subtree (N // 2 nodes) is never smaller than the right, for every N >= 2")
+    return plugin.ProofOutcome(Verdict.UNKNOWN if answer != z3.sat else Verdict.VIOLATED, 1,
+                               f"Z3 answered {answer} for the induction step")
