@@ -367,10 +367,13 @@ def sentences_table(report_path: str | Path, algorithms: Iterable[plugin.Algorit
                    "reading": claim.reading}
             if claim.reproduced is not None:
                 verdict, evidence = claim.reproduced()
-                if verdict not in (FAILS, "holds"):
-                    raise ValueError(f"{algorithm.name} {claim.section}: a reproduction judges holds or violated, "
-                                     f"not {verdict!r}")
-                row.update(verdict=verdict, note=f"{verdict} by the reproduction: {evidence}")
+                # ambiguous: the reproduction ran under readings the text allows and they disagree (its
+                # evidence names each one's outcome)
+                if verdict not in (FAILS, "holds", "ambiguous"):
+                    raise ValueError(f"{algorithm.name} {claim.section}: a reproduction judges holds, violated or "
+                                     f"ambiguous, not {verdict!r}")
+                row.update(verdict=verdict, note=f"depends on the open readings the reproduction ran: {evidence}"
+                           if verdict == "ambiguous" else f"{verdict} by the reproduction: {evidence}")
             elif claim.checked_by:
                 verdict, note, per_property = judge_sentence(claim, entries, origins)
                 row.update(verdict="not checked" if unchecked else verdict, note=note,

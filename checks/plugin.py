@@ -306,7 +306,8 @@ class Sentence:
     why: str | None = None              # not checkable: why
     reading: str = ""
     # judged by a computed reproduction instead of spec properties (a count over every candidate
-    # topology, say): returns (verdict, evidence), the verdict "holds" or "violated"
+    # topology, say): returns (verdict, evidence), the verdict "holds" or "violated", or "ambiguous"
+    # where it ran under readings the text allows and they disagree (the evidence names each outcome)
     reproduced: Callable[[], tuple[str, str]] | None = None
     # the readings the sentence speaks of (an SNR sentence: the reading "snr"); by default every
     # reading that is not an ablation or a baseline

@@ -254,6 +254,15 @@ class Overlay:
     def attributes(self) -> list[str]:
         return sorted({a for s in self.subscriptions.values() for a in s})
 
+    def simple(self, node: int, event: Mapping[str, int], hops: int, forwarding: str = "flood") -> dict[str, Any]:
+        """Sec. 5.3's Simple on this overlay's live nodes: the subscribers it reaches whose subscription
+        matches the event, and its messages."""
+        views = [[u for u in self.views[v] if self.alive[u]] if self.alive[v] else [] for v in range(self.n)]
+        reached, messages = simple(views, node, hops, self.rng, forwarding)
+        deliveries = sorted(v for v in reached if v in self.subscriptions
+                            and C.matches(self.subscriptions[v], event))
+        return {"deliveries": deliveries, "messages": messages}
+
     def publish(self, node: int, event: Mapping[str, int]) -> dict[str, Any]:
         """One event: a walk per attribute (stage 1), CDM in each reached tree (stage 2)."""
         attributes = self.attributes()
@@ -290,3 +299,106 @@ class Overlay:
                       if C.Matching(tuple(self.subscriptions[v].items()), tuple(event.items()), tuple(got),
                                     self.reading).accepts()]
         return {"deliveries": deliveries, "walks": walks, "messages": {"stage_1": stage_1, "stage_2": stage_2}}
+
+
+# --------------------------------------------------------------------------------------------
+# Sec. 5's baselines on the same lower layer: Simple and TERA
+# --------------------------------------------------------------------------------------------
+
+SIMPLE_FORWARDING = ("flood", "random-walk")
+
+
+def simple(views: list[list[int]], source: int, hops: int, rng: np.random.Generator | None = None,
+           forwarding: str = "flood") -> tuple[dict[int, int], int]:
+    """Sec. 5.3's Simple: each node that gets the data matches it locally, then forwards it, until the
+    hop limit. Returns the nodes reached (each with the hop it first got the data at) and the messages.
+    The text says "flooding" (洪泛式) and, of Fig. 6, "the simple random algorithm"; both are named:
+    `flood`, each node forwards the data once, to every neighbour but the one it came from (a copy
+    that arrives again is dropped), and `random-walk`, the data goes to one random neighbour per hop
+    (not back where it came from while there is another)."""
+    if forwarding not in SIMPLE_FORWARDING:
+        raise ValueError(f"Simple forwards by {' or '.join(SIMPLE_FORWARDING)}, not {forwarding!r}")
+    if isinstance(hops, bool) or not isinstance(hops, int) or hops < 0:
+        raise ValueError(f"Simple's hop limit is a whole number >= 0, not {hops!r}")
+    reached, messages = {source: 0}, 0
+    if forwarding == "flood":
+        frontier: list[tuple[int, int]] = [(source, -1)]
+        for hop in range(1, hops + 1):
+            nxt = []
+            for v, came_from in frontier:
+                for u in views[v]:
+                    if u == came_from:
+                        continue
+                    messages += 1
+                    if u not in reached:
+                        reached[u] = hop
+                        nxt.append((u, v))
+            frontier = nxt
+        return reached, messages
+    if rng is None:
+        raise ValueError("a random-walk Simple needs a random generator")
+    at, came_from = source, -1
+    for hop in range(1, hops + 1):
+        options = [u for u in views[at] if u != came_from] or views[at]
+        if not options:
+            break
+        at, came_from = options[int(rng.integers(len(options)))], at
+        messages += 1
+        reached.setdefault(at, hop)
+    return reached, messages
+
+
+def apt_samples(nodes: int, apt: int, rng: np.random.Generator) -> np.ndarray:
+    """Each node's APT as `apt` other nodes drawn at random (refreshed by sampling, sec. 2), each
+    entry naming the topologies its node belongs to: row v holds node v's entries."""
+    if apt <= 0:
+        return np.zeros((nodes, 0), dtype=np.int64)
+    draws = rng.integers(0, nodes - 1, size=(nodes, apt))
+    return draws + (draws >= np.arange(nodes)[:, None])         # never the node itself
+
+
+# How an APT is filled: sec. 2 says only that it caches a bounded number of (attribute -> entry node)
+# entries, refreshed by sampling. Two readings, each named where it is used:
+#   attribute-entries  the APT holds the entries of up to |APT| attributes, a random set of them per
+#                      node (the chance a node knows an attribute is |APT| / attributes, capped at 1)
+#   node-samples       the APT holds |APT| random other nodes, each naming the topologies it is in
+APT_FILLING = ("attribute-entries", "node-samples")
+
+
+def apt_attributes(nodes: int, attributes: int, apt: int, rng: np.random.Generator) -> np.ndarray:
+    """The `attribute-entries` APT: row v says which attributes' entries node v caches, a random
+    set of min(apt, attributes) of them."""
+    ranks = np.argsort(rng.random((nodes, attributes)), axis=1).argsort(axis=1)
+    return ranks < apt
+
+
+def entry_points(table: np.ndarray, members: np.ndarray) -> set[int]:
+    """Step 2.1's nodes for one topology (`members`, a Boolean per node): a member itself or a node
+    whose APT names a member."""
+    hit = members.copy()
+    if table.shape[1]:
+        hit |= members[table].any(axis=1)
+    return set(np.flatnonzero(hit).tolist())
+
+
+def stage_1_messages(source: int, moves: list[tuple[str, int]]) -> int:
+    """A walk's messages: every forward, the hand-over to the entry found, every restart that sends
+    the data to another node (a restart at the blocked node itself sends nothing)."""
+    sent, at = 0, source
+    for kind, to in moves:
+        sent += kind in ("forward", "found") or (kind == "restart" and to != at)
+        at = to
+    return sent
+
+
+def tera(views: list[list[int]], source: int, members: np.ndarray, entries: set[int], k: int, budget: int,
+         rng: np.random.Generator, reading: C.Reading = C.DEFAULT) -> tuple[bool, int]:
+    """Sec. 5.3's TERA [16] for one event of one topic: a random walk (CRAWL's, the same budget and
+    recovery) to one of `entries` (a member of the topic's overlay, or a node whose APT names one),
+    then a broadcast in that overlay along a spanning tree (one message per other member). Returns
+    whether the members got it and the messages."""
+    moves = walk(views, source, entries, k, budget, rng, reading)
+    sent = stage_1_messages(source, moves)
+    if moves[-1][0] != "found":
+        return False, sent
+    return True, sent + max(0, int(members.sum()) - 1)

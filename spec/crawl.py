@@ -720,6 +720,11 @@ def zipf_as_printed(i: int, mu: float, alpha: float) -> float:
     return mu * i ** alpha
 
 
+# The law the prose describes (a Zipf law falls with the rank i): this project's repair, not the text.
+def zipf_as_intended(i: int, mu: float, alpha: float) -> float:
+    return mu * i ** -alpha
+
+
 # Sec. 5.3's worked example: Simple's first point, 68,605 messages, 408 matches expected, 68 made.
 WORKED_EXAMPLE = {"messages": 68_605, "expected": 408, "matched": 68, "printed": 411_630}
 

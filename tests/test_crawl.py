@@ -423,3 +423,85 @@ def test_the_height_step_is_the_spec_trees_recursion():
         assert tree.height() == 1 + C.balanced_tree(n // 2).height()
         root = tree.parent.index(-1)
         assert root == n // 2                                     # the left part holds n // 2 nodes
+
+
+# ---------------------------------------------------------------- sec. 5's baselines and reproduction
+
+def test_simple_floods_once_per_node_within_its_hop_limit_or_walks_one_neighbour_per_hop():
+    path = [[1], [0, 2], [1, 3], [2, 4], [3]]                    # 0 - 1 - 2 - 3 - 4
+    reached, messages = R.simple(path, 0, 3)
+    assert reached == {0: 0, 1: 1, 2: 2, 3: 3} and messages == 3  # node 4 is 4 hops away: missed
+    triangle = [[1, 2], [0, 2], [0, 1]]
+    reached, messages = R.simple(triangle, 0, 5)
+    # 0 sends 2; 1 and 2 each send to the other (not back to 0); the copies that arrive again are dropped
+    assert reached == {0: 0, 1: 1, 2: 1} and messages == 4
+    rng = np.random.default_rng(1)
+    reached, messages = R.simple(path, 2, 4, rng, "random-walk")
+    assert messages == 4 and set(reached) <= set(range(5)) and reached[2] == 0
+    with pytest.raises(ValueError, match="flood or random-walk"):
+        R.simple(path, 0, 3, forwarding="gossip")
+    with pytest.raises(ValueError, match="hop limit"):
+        R.simple(path, 0, -1)
+    with pytest.raises(ValueError, match="random generator"):
+        R.simple(path, 0, 3, forwarding="random-walk")
+
+
+def test_the_overlay_runs_simple_on_its_live_nodes_and_delivers_only_what_matches():
+    overlay = R.Overlay(60, 4, 2, seed=7)
+    for v in range(0, 60, 3):
+        overlay.subscribe(v, {"x": (v % 10, v % 10 + 3)})
+    got = overlay.simple(1, {"x": 4}, 10)
+    assert got["deliveries"] == [v for v in range(0, 60, 3) if v % 10 <= 4 <= v % 10 + 3]
+    overlay.leave(3)
+    assert 3 not in overlay.simple(1, {"x": 4}, 10)["deliveries"]
+    assert overlay.simple(1, {"x": 4}, 0) == {"deliveries": [], "messages": 0}
+
+
+def test_apts_are_filled_as_each_reading_says_and_tera_broadcasts_to_its_topic():
+    rng = np.random.default_rng(0)
+    table = R.apt_samples(50, 7, rng)
+    assert table.shape == (50, 7) and not (table == np.arange(50)[:, None]).any() and table.max() < 50
+    known = R.apt_attributes(50, 30, 7, rng)
+    assert known.shape == (50, 30) and (known.sum(axis=1) == 7).all()
+    assert (R.apt_attributes(5, 3, 7, rng).sum(axis=1) == 3).all()           # an APT larger than the attributes
+    members = np.zeros(50, dtype=bool)
+    members[[4, 9]] = True
+    entries = R.entry_points(table, members)
+    assert {4, 9} <= entries and entries == {v for v in range(50) if v in (4, 9) or members[table[v]].any()}
+    views = R.random_views(50, 3, np.random.default_rng(2))
+    found, messages = R.tera(views, 0, members, entries, 4, 10, np.random.default_rng(3))
+    moves = R.walk(views, 0, entries, 4, 10, np.random.default_rng(3))
+    assert found == (moves[-1][0] == "found")
+    assert messages == R.stage_1_messages(0, moves) + (1 if found else 0)     # two members: one more message
+
+
+def test_the_reproduction_is_deterministic_and_its_points_are_sane():
+    from checks.algorithms.crawl import reproduce as P
+
+    args = (300, 5, 10, 200, 8, 6, 5, 0, "node-samples")
+    first = P.effective_point(*args)
+    assert first == P.effective_point(*args)
+    assert first["simple-flood"]["matched"] <= first["expected"]
+    assert first["crawl-routing"]["matched"] == first["crawl-with-deliveries"]["matched"] <= first["expected"]
+    assert first["crawl-routing"]["messages"] < first["crawl-with-deliveries"]["messages"]
+    other = P.effective_point(*args[:-1], "attribute-entries")
+    assert other != first
+    rates = [P.hit_rate_point(apt, "node-samples", 3, 100, 0) for apt in (5, 100)]
+    assert rates[0] < rates[1]
+    committed = json.loads(P.REPRODUCTION_JSON.read_text())
+    # the Fig. 8 sentence's note says every walk reaches its topology there: true of the committed numbers
+    assert all(v["hit_rate"] == 1.0 for f in R.APT_FILLING for v in committed[f]["fig_8"].values())
+    assert P.average_attributes(30) == pytest.approx(8.63, abs=0.01)
+
+
+def test_reproduced_sentences_decide_over_every_reading_they_ran():
+    from checks.algorithms.crawl import inventory as I
+
+    assert I.decided({"a": True, "b": True}, ["x"])[0] == "holds"
+    assert I.decided({"a": False, "b": False}, ["x"])[0] == "violated"
+    assert I.decided({"a": True, "b": False}, ["x"])[0] == "ambiguous"
+    verdicts = {f.__name__: f()[0] for f in (I.fig_5_crawl, I.fig_5_simple, I.fig_6, I.hit_rate_rises,
+                                             I.fig_7_growth, I.fig_7_small, I.fig_8_9, I.simple_misses)}
+    assert verdicts == {"fig_5_crawl": "ambiguous", "fig_5_simple": "violated", "fig_6": "violated",
+                        "hit_rate_rises": "holds", "fig_7_growth": "ambiguous", "fig_7_small": "violated",
+                        "fig_8_9": "ambiguous", "simple_misses": "holds"}

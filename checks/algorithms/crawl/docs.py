@@ -1,5 +1,7 @@
-"""CRAWL's own section of docs/crawl.md (checks.docs fills the generic ones).
+"""CRAWL's own sections of docs/crawl.md (checks.docs fills the generic ones).
 
+    reproduction  Figs. 5-9 reproduced (reproduce.py, cached beside the report against the code
+                  that makes its numbers), with Simple and TERA, under every reading it runs
     spark   the committed million-walk validation (`make validate`, reports/validate/crawl.json):
             each walk claim's share per reading, and the share of walks that reached an entry
             point set beside the exact chance of the same instances, with its interval
@@ -19,7 +21,75 @@ VALIDATION = "reports/validate/crawl.json"
 
 
 def sections(ctx: DocsContext) -> dict[str, str]:
-    return {"spark": spark_section(ctx)}
+    from checks.algorithms.crawl import reproduce
+
+    out = ctx.reproduction_path()
+    rep = reproduce.crawl_figs(out=out)
+    ctx.wrote(reproduce.draw_figure(rep, ctx.figures_dir), out)
+    return {"spark": spark_section(ctx),
+            "reproduction": reproduction_section(rep, ctx.source(out), ctx.module_path(reproduce.__name__))}
+
+
+def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
+    """Figs. 5-9 as this project's simulation gives them, every choice named; the paper's sentences
+    about them are judged in the sentences table (inventory.py)."""
+    from reference.crawl import APT_FILLING
+
+    events = rep["key"]["events"]
+    lines = [f"**Figs. 5-9 reproduced** (`{code}`, numbers in `{json_path}`, seed {rep['key']['seed']}, {events} "
+             "events per point; recomputed only when the code that makes them changes). The figures' values are not "
+             "in the text: each table stands beside what the text says of it, and the sentences table above judges "
+             "those sentences on these numbers. Every parameter the paper does not give is a choice:", "",
+             table(["what", "chosen"], [[a, b] for a, b in rep["choices"]]), "",
+             "CBDLO's messages are counted two ways, since the text allows both: "
+             + "; ".join(f"`{k}`: {v}" for k, v in rep["accounting"].items()) + ". "
+             "Effective cost = messages / (matched / expected), summed over the point's events (sec. 5.3's worked "
+             "example fixes the formula).", "", f"![Figs. 5-9](figures/crawl-figs5-9.png)", ""]
+    for filling in APT_FILLING:
+        r = rep[filling]
+        lines += [f"*APTs filled as `{filling}`.*", ""]
+        for fig, axis in (("fig_5", "subscriptions"), ("fig_6", "budget")):
+            rows = []
+            for x, v in r[fig].items():
+                rows.append([x] + [_num(v[n]["effective"]) for n in ("crawl-routing", "crawl-with-deliveries",
+                                                                      "simple-flood", "simple-random-walk")]
+                            + [f"{v['expected']:,}", f"{v['hit_rate']:.3f}"])
+            title = "Fig. 5 (budget 10)" if fig == "fig_5" else "Fig. 6 (2,000 subscriptions)"
+            lines += [f"{title}, effective cost:", "",
+                      table([axis, "CRAWL, routing", "CRAWL, with deliveries", "Simple, flood", "Simple, random walk",
+                             "expected matches", "walks reaching their topology"], rows), ""]
+        m, ext = r["fig_7"]["measured"], r["fig_7"]["extended"]
+        lines += ["Fig. 7, messages per event (measured):", "",
+                  table(["nodes", "CBDLO, routing", "CBDLO, with deliveries", "TERA", "TERA's walk",
+                         "TERA events delivered"],
+                        [[f"{int(n):,}", f"{v['cbdlo-routing']:.1f}", f"{v['cbdlo-with-deliveries']:,.0f}",
+                          f"{v['tera']:.1f}", f"{v['tera_walk']:.2f}", f"{v['tera_found']:.0%}"] for n, v in m.items()]),
+                  "", "Fig. 7 beyond 10,000 nodes, read off fits of the measured points (an extrapolation, not a "
+                  "measurement): " + "; ".join(f"{name} = {f['intercept']:.4g} + {f['slope']:.4g} x "
+                                               f"{'log2 N' if f['form'] == 'log2' else 'N'}"
+                                               for name, f in ext["fits"].items()), "",
+                  table(["nodes", "CBDLO, routing", "CBDLO, with deliveries", "TERA"],
+                        [[f"{int(n):,}", f"{v['cbdlo-routing']:,.0f}", f"{v['cbdlo-with-deliveries']:,.0f}",
+                          f"{v['tera']:,.0f}"] for n, v in ext["at"].items()]), ""]
+        sizes = "members of 3,000 nodes" if filling == "node-samples" else "attributes (10 members each)"
+        apts = list(next(iter(r["hit_rate"].values())))
+        lines += [f"The walk's hit rate (budget 10, 3,000 nodes, view 10, {10 * events} walks per cell) against the APT's "
+                  f"size, by {sizes}:", "",
+                  table([sizes.split(" (")[0]] + [f"APT {a}" for a in apts],
+                        [[size] + [f"{rates[a]:.3f}" for a in apts] for size, rates in r["hit_rate"].items()]), ""]
+        for fig, axis in (("fig_8", "subscriptions"), ("fig_9", "attributes")):
+            title = "Fig. 8 (30 attributes)" if fig == "fig_8" else "Fig. 9 (2,000 subscriptions)"
+            lines += [f"{title}, matching cost per event (view 20, APT 20, budget 30, 3,000 nodes):", "",
+                      table([axis, "CBDLO as printed x 1/8", "CBDLO summed x 1/8", "CBDLO per attribute",
+                             "Simple x 0.1", "walks reaching their topology"],
+                            [[x, f"{v['cbdlo-slowest']:.3g}", f"{v['cbdlo-summed']:.3g}",
+                              f"{v['cbdlo-per-attribute']:.3g}", f"{v['simple']:,.0f}", f"{v['hit_rate']:.3f}"]
+                             for x, v in r[fig].items()]), ""]
+    return "\n".join(lines).rstrip()
+
+
+def _num(value: float | None) -> str:
+    return "none matched" if value is None else f"{value:,.0f}"
 
 
 def chance_against_estimate(metrics: dict[str, Any], confidence: float = 0.95) -> dict[str, Any] | None:

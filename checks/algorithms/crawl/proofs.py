@@ -173,10 +173,11 @@ def least_ranges_beyond(bound, printed: str, prop: str) -> plugin.ProofOutcome:
         document = {"algorithm": C.ALGORITHM, "property": prop,
                     "reading": "previous/kept", "method": "z3", "kind": "space", "low": space.low,
                     "high": space.high, "ranges": [list(r) for r in space.ranges]}
-        return plugin.ProofOutcome(
-            Verdict.VIOLATED, n, (f"no space of fewer than {n} ranges has more than {printed} pieces (Z3: unsat for "
-                                  f"n = {'1' if n == 2 else f'1..{n - 1}'}); " if n > 1 else "") + f"{n} ranges {', '.join(f'[{x}, {y}]' for x, y in ranges)} cut [0, {space.high}] into "
-            f"{len(C.pieces(space))} pieces (the narrowest such space)", document)
+        fewer = (f"no space of fewer than {n} ranges has more than {printed} pieces (Z3: unsat for "
+                 f"n = {'1' if n == 2 else f'1..{n - 1}'}); " if n > 1 else "")
+        shown = ", ".join(f"[{x}, {y}]" for x, y in ranges)
+        return plugin.ProofOutcome(Verdict.VIOLATED, n, f"{fewer}{n} ranges {shown} cut [0, {space.high}] into "
+                                   f"{len(C.pieces(space))} pieces (the narrowest such space)", document)
     return plugin.ProofOutcome(Verdict.UNKNOWN, len(PRINTED_BOUND_SIZES),
                                f"no counterexample with up to {PRINTED_BOUND_SIZES[-1]} ranges")
 
