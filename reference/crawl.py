@@ -217,6 +217,102 @@ def random_views(nodes: int, view: int, rng: np.random.Generator) -> list[list[i
     return [sorted(s) for s in neighbours]
 
 
+# Numbers that are pure functions of a seed and keys, for drawing a layer piece by piece in any order
+_MASK = (1 << 64) - 1
+
+
+def hashed_uniform(seed: int, *keys: int) -> float:
+    """A number in [0, 1) that is a pure function of `seed` and `keys` (splitmix64 over each in
+    turn): for drawing a large structure piece by piece, in any order, as a walk reaches it, and
+    getting the same piece every time."""
+    x = seed & _MASK
+    for key in keys:
+        x = (x ^ (key & _MASK)) & _MASK
+        x = (x + 0x9E3779B97F4A7C15) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        x ^= x >> 31
+    return (x >> 11) / float(1 << 53)
+
+
+def hashed_state(seed: int, *keys: int) -> int:
+    """A 64-bit state (never 0) that is a pure function of `seed` and `keys`, to start a
+    xorshift_star sequence from."""
+    return int(hashed_uniform(seed, *keys) * float(1 << 53)) | 1
+
+
+def xorshift_star(state: int) -> tuple[int, float]:
+    """One step of xorshift64*: the next state and a number in [0, 1) (cheap enough to draw a
+    node's view with, number by number)."""
+    state ^= state >> 12
+    state ^= (state << 25) & _MASK
+    state ^= state >> 27
+    return state, (((state * 0x2545F4914F6CDD1D) & _MASK) >> 11) / float(1 << 53)
+
+
+def quick_uniform(salt: int, key: int) -> float:
+    """A number in [0, 1) from a salt (hashed_state's) and a key, by one multiply-xorshift round
+    (murmur3's finalizer): a pure function, cheap enough for a check per node of every view."""
+    x = (salt ^ (key * 0x9E3779B97F4A7C15)) & _MASK
+    x = ((x ^ (x >> 33)) * 0xFF51AFD7ED558CCD) & _MASK
+    x = ((x ^ (x >> 33)) * 0xC4CEB9FE1A85EC53) & _MASK
+    return ((x ^ (x >> 33)) >> 11) / float(1 << 53)
+
+
+class LazyLayer:
+    """A lower layer too large to draw whole for every instance, drawn node by node as a walk reaches
+    it, the same node the same every time (a pure function of the seed and the node, through
+    hashed_state, xorshift_star and quick_uniform): node v has left with the chance `left` (the source never has); its view is `view`
+    distinct other nodes drawn at random, the ones that left dropped (views not yet refreshed since);
+    a live node is an entry point (a member of the attribute's topology, or one whose APT names a
+    member) with the chance `entry`. The view is v's own: a walk at v forwards within the view v
+    drew, where random_views also lets v forward to the nodes that drew v. `views[v]` and
+    `v in entries` are what walk() reads; `touched` holds every view drawn."""
+
+    def __init__(self, nodes: int, view: int, seed: int, source: int, left: float = 0.0, entry: float = 0.0):
+        if not 1 <= view < nodes:
+            raise ValueError(f"a view holds 1..{nodes - 1} other nodes, not {view!r}")
+        self.n, self.view, self.seed, self.source, self.left, self.entry = nodes, view, seed, source, left, entry
+        self.touched: dict[int, list[int]] = {}
+        self.salt = hashed_state(seed, 1)
+        self.views, self.entries = _LazyViews(self), _LazyEntries(self)
+
+    def alive(self, v: int) -> bool:
+        return v == self.source or quick_uniform(self.salt, v) >= self.left
+
+    def view_of(self, v: int) -> list[int]:
+        if v not in self.touched:
+            picks: list[int] = []
+            state = hashed_state(self.seed, v, 2)
+            while len(picks) < self.view:          # distinct others, in the order drawn
+                state, x = xorshift_star(state)
+                u = int(x * (self.n - 1))
+                u += u >= v
+                if u not in picks:
+                    picks.append(u)
+            self.touched[v] = sorted(u for u in picks if self.alive(u))
+        return self.touched[v]
+
+    def is_entry(self, v: int) -> bool:
+        return self.alive(v) and quick_uniform(self.salt ^ 3, v) < self.entry
+
+
+class _LazyViews:
+    def __init__(self, layer: LazyLayer):
+        self.layer = layer
+
+    def __getitem__(self, v: int) -> list[int]:
+        return self.layer.view_of(v)
+
+
+class _LazyEntries:
+    def __init__(self, layer: LazyLayer):
+        self.layer = layer
+
+    def __contains__(self, v: int) -> bool:
+        return self.layer.is_entry(v)
+
+
 class Overlay:
     """CBDLO on `nodes` nodes: random views of `view` nodes each, APTs of up to `apt` entries,
     Trace length `k`, hop budget `budget`, all drawn from `seed`."""

@@ -358,7 +358,7 @@ def test_the_spark_jobs_walks_are_the_specs_and_a_failing_one_shrinks_to_its_own
 
 
 def test_the_share_of_walks_that_reach_an_entry_agrees_with_the_exact_chances():
-    """Seeds 0..2999 of the Spark job in one process: the walks that reached an entry point among the
+    """The first 3,000 small instances of the Spark job in one process: the walks that reached an entry point among the
     instances solved exactly lie within the interval the exact chances give (and a walk that found
     entries twice as often would not)."""
     from checks.algorithms.crawl.docs import chance_against_estimate
@@ -366,7 +366,7 @@ def test_the_share_of_walks_that_reach_an_entry_agrees_with_the_exact_chances():
     from spark_validation.runner import evaluate_locally, summarize
 
     job = CrawlJob(readings=("previous/kept",))
-    metrics = summarize(evaluate_locally(job, np.arange(3000)), job)["metrics"]
+    metrics = summarize(evaluate_locally(job, np.arange(0, 6000, 2)), job)["metrics"]     # the small family
     compared = chance_against_estimate(metrics)
     assert compared["cases"] == metrics["exact_cases"]["sum"] > 400 and compared["inside"]
     doubled = {**metrics, "found_exact": {"sum": 2 * metrics["found_exact"]["sum"]}}
@@ -505,3 +505,49 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert verdicts == {"fig_5_crawl": "ambiguous", "fig_5_simple": "violated", "fig_6": "violated",
                         "hit_rate_rises": "holds", "fig_7_growth": "ambiguous", "fig_7_small": "violated",
                         "fig_8_9": "ambiguous", "simple_misses": "holds"}
+
+
+def test_a_lazy_layer_is_the_same_whichever_node_is_drawn_first_and_drops_the_nodes_that_left():
+    a = R.LazyLayer(500, 10, seed=11, source=3, left=0.3, entry=0.2)
+    b = R.LazyLayer(500, 10, seed=11, source=3, left=0.3, entry=0.2)
+    order = [7, 3, 250, 499, 0]
+    assert [a.views[v] for v in order] == [b.views[v] for v in reversed(order)][::-1]
+    for v in order:
+        view = a.views[v]
+        assert view == sorted(view) and v not in view and len(view) <= 10
+        assert all(a.alive(u) for u in view)
+    gone = [v for v in range(500) if not a.alive(v)]
+    assert 0.2 < len(gone) / 500 < 0.4 and a.alive(3)                     # the source never leaves
+    assert all(not a.is_entry(v) for v in gone)
+    assert 0.1 < sum(a.is_entry(v) for v in range(500)) / 500 < 0.3
+    full = R.LazyLayer(500, 10, seed=11, source=3)
+    assert all(len(full.views[v]) == 10 for v in range(20))                # nothing left: whole views
+    assert R.LazyLayer(500, 10, seed=12, source=3).views[7] != full.views[7]
+    with pytest.raises(ValueError, match="view"):
+        R.LazyLayer(5, 5, seed=0, source=0)
+
+
+def test_the_large_family_walks_at_sec_5s_sizes_replay_on_the_spec_under_every_reading():
+    from spark_validation.crawl import CrawlJob
+
+    job = CrawlJob()
+    seeds = np.arange(1, 400, 2)                                           # odd seeds: the large family
+    batch = job.evaluate(seeds).to_pydict()
+    assert all(batch["large"]) and all(100 <= n <= 3000 for n in batch["n"])
+    assert all(5 <= b <= 30 for b in batch["budget"])
+    assert 0 < sum(batch["found"]) < len(seeds)                             # some walks miss their topology
+    assert sum(batch["found_large"]) == sum(batch["found"])
+    inst = job.instance(int(seeds[0]))
+    layer = inst.layer
+    assert layer["view"] in (10, 20) and 20 <= layer["apt"] <= 100 and 0 <= layer["left"] <= 0.2
+    walks = {r: job.walk(inst, r) for r in C.WALK_READINGS}
+    # the same draws under every reading: the walks agree until one restarts
+    assert len({tuple((m.kind, m.to) for m in w.moves) for w in walks.values() if not C.restarted(w)}) <= 1
+    for w in walks.values():
+        assert all(len(w.params.graph.views[v]) == 0 for v in range(len(w.params.graph))
+                   if v not in set(w.receptions()))                        # only the views the walk read
+    with pytest.raises(ValueError, match="small_every"):
+        CrawlJob(small_every=0)
+    with pytest.raises(ValueError, match="large family"):
+        CrawlJob(large_views=(5000,))
+    assert CrawlJob.from_config(job.config()) == job

@@ -398,8 +398,13 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
 # --------------------------------------------------------------------------------------------
 
 def spark_scope(summary: dict[str, Any], job) -> str:
-    return (f"{summary['cases']:,} random lower layers of 2..{job.max_nodes} nodes (views of 1..{job.max_view} random "
-            f"others), a random source, 0..n/4 entry points, k 1..{job.max_k}, budget 1..{job.max_budget}: one seeded "
+    large = summary.get("metrics", {}).get("large", {}).get("sum", 0)
+    return (f"{summary['cases']:,} random lower layers: {large:,} at sec. 5's sizes ({job.large_nodes[0]:,}.."
+            f"{job.large_nodes[1]:,} nodes drawn as the walk reaches them, views of "
+            f"{' or '.join(map(str, job.large_views))}, up to {job.max_left:.0%} of the nodes gone, APTs of "
+            f"{job.large_apts[0]}..{job.large_apts[1]}, Zipf subscriptions, budget {job.large_budgets[0]}.."
+            f"{job.large_budgets[1]}) and the rest small (2..{job.max_nodes} nodes, views of 1..{job.max_view} random "
+            f"others, 0..n/4 entry points, budget 1..{job.max_budget}); k 1..{job.max_k}, a random source: one seeded "
             "walk of the reference per layer and reading, replayed on the spec and judged")
 
 
