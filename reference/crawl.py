@@ -313,9 +313,21 @@ class _LazyEntries:
         return self.layer.is_entry(v)
 
 
+MAX_REWALKS = 64        # a re-walk loop that does not end is cut here (the first budget halved, stale APTs)
+
+
 class Overlay:
     """CBDLO on `nodes` nodes: random views of `view` nodes each, APTs of up to `apt` entries,
-    Trace length `k`, hop budget `budget`, all drawn from `seed`."""
+    Trace length `k`, hop budget `budget`, all drawn from `seed`.
+
+    Churn (sec. 4): an APT caches, per attribute, one entry node of its topology, filled when a
+    walk first needs it and kept until `refresh()`; `unsubscribe(node)` takes a subscriber out of
+    every topology (its node stays), `leave(node)` takes the node out of the overlay, `join(node)`
+    brings it back with a fresh view. An APT entry naming a node that no longer serves the attribute
+    is stale: the data handed to it finds no virtual node there, and that node starts a new walk
+    with the budget halved (the walk's own budget, or the first one: `reading.halving`), up to
+    MAX_REWALKS; data handed to a node that has left is lost (this project's choice: the text says
+    nothing of it)."""
 
     def __init__(self, nodes: int, view: int, apt: int, seed: int, k: int = 4, budget: int = 10,
                  reading: C.Reading | str = C.DEFAULT):
@@ -331,6 +343,8 @@ class Overlay:
         self.views = random_views(nodes, view, self.rng)
         self.alive = [True] * nodes
         self.subscriptions: dict[int, dict[str, tuple[int, int]]] = {}
+        self.apt_entries: dict[str, dict[int, int]] = {}       # attribute -> node -> the entry it caches
+        self.entry_rng = np.random.default_rng([seed, 1])       # which subscriber an APT names
 
     def subscribe(self, node: int, subscription: Mapping[str, tuple[int, int]]) -> None:
         if not 0 <= node < self.n or not self.alive[node]:
@@ -340,12 +354,46 @@ class Overlay:
                 raise ValueError(f"range [{lo}, {hi}] of {attribute!r} needs its low end <= its high end")
         self.subscriptions[node] = dict(subscription)
 
+    def _node(self, node: int) -> int:
+        if isinstance(node, bool) or not isinstance(node, int) or not 0 <= node < self.n:
+            raise ValueError(f"node {node!r} is not a node of the overlay (0..{self.n - 1})")
+        return node
+
+    def unsubscribe(self, node: int) -> None:
+        """The node's subscriber leaves every attribute topology; APT entries naming it go stale."""
+        self.subscriptions.pop(self._node(node), None)
+
     def leave(self, node: int) -> None:
-        self.alive[node] = False
+        self.alive[self._node(node)] = False
         self.subscriptions.pop(node, None)
 
     def join(self, node: int) -> None:
+        """The node comes back with a fresh view of `view` random live others (its old links are
+        gone both ways)."""
+        self._node(node)
+        for u in self.views[node]:
+            if node in self.views[u]:
+                self.views[u].remove(node)
+        live = [u for u in range(self.n) if self.alive[u] and u != node]
+        picked = sorted(int(u) for u in self.rng.choice(live, size=min(self.view, len(live)), replace=False))
+        self.views[node] = picked
+        for u in picked:
+            self.views[u] = sorted({*self.views[u], node})
         self.alive[node] = True
+
+    def refresh(self) -> None:
+        """Sec. 2's periodic sampling, all at once: every APT entry is drawn again when next needed."""
+        self.apt_entries.clear()
+
+    def _apt(self, attribute: str, holders: list[int]) -> dict[int, int]:
+        """The nodes whose APT caches the attribute's entry, and the entry each names: filled when a
+        walk first needs it (each live node with the chance apt / attributes, capped at 1: the
+        `attribute-entries` reading), kept until refresh()."""
+        if attribute not in self.apt_entries:
+            share = min(1.0, self.apt / max(1, len(self.attributes())))
+            cached = [v for v in range(self.n) if self.alive[v] and self.rng.random() < share]
+            self.apt_entries[attribute] = {v: holders[int(self.entry_rng.integers(len(holders)))] for v in cached}
+        return self.apt_entries[attribute]
 
     def attributes(self) -> list[str]:
         return sorted({a for s in self.subscriptions.values() for a in s})
@@ -360,24 +408,41 @@ class Overlay:
         return {"deliveries": deliveries, "messages": messages}
 
     def publish(self, node: int, event: Mapping[str, int]) -> dict[str, Any]:
-        """One event: a walk per attribute (stage 1), CDM in each reached tree (stage 2)."""
-        attributes = self.attributes()
-        share = min(1.0, self.apt / max(1, len(attributes)))
+        """One event: a walk per attribute (stage 1), CDM in each reached tree (stage 2). Returns the
+        deliveries, each attribute's first walk (`walks`), the re-walks after stale APT entries
+        (`rewalks`: each as its start, budget and moves) and the messages of each stage."""
         views = [[u for u in self.views[v] if self.alive[u]] if self.alive[v] else [] for v in range(self.n)]
-        walks, stage_1, stage_2, arrivals = {}, 0, 0, {}
+        walks, rewalks, stage_1, stage_2, arrivals, lost = {}, {}, 0, 0, {}, []
         for attribute, value in sorted(event.items()):
             holders = [v for v, s in self.subscriptions.items() if attribute in s]
             if not holders:
                 continue
-            caches = {v for v in range(self.n) if self.alive[v] and self.rng.random() < share}
-            moves = walk(views, node, caches, self.k, self.budget, self.rng, self.reading)
-            walks[attribute] = moves
-            found = moves[-1][0] == "found"
-            at = node
-            for kind, to in moves:      # a restart at the blocked node itself sends nothing
-                stage_1 += kind in ("forward", "found") or (kind == "restart" and to != at)
-                at = to
-            if not found:
+            apt = self._apt(attribute, holders)
+            at, budget, entry = node, self.budget, None
+            for attempt in range(MAX_REWALKS + 1):
+                moves = walk(views, at, set(apt), self.k, budget, self.rng, self.reading)
+                if attempt == 0:
+                    walks[attribute] = moves
+                else:
+                    rewalks.setdefault(attribute, []).append({"from": at, "budget": budget, "moves": moves})
+                stage_1 += stage_1_messages(at, moves)
+                if moves[-1][0] != "found":
+                    break
+                named = apt[moves[-1][1]]
+                if not self.alive[named]:
+                    lost.append(attribute)        # handed to a node that has left: lost
+                    break
+                if attribute in self.subscriptions.get(named, {}):
+                    entry = named
+                    break
+                # "the receiving node finds no virtual node for the attribute": a new walk from it
+                budget = (budget if self.reading.halving == "previous" else self.budget) // 2
+                at = named
+                if budget == 0:
+                    break
+            else:
+                lost.append(attribute)            # cut after MAX_REWALKS re-walks
+            if entry is None:
                 continue
             ranges = [s[attribute] for v, s in self.subscriptions.items() if attribute in s]
             low = min(lo for lo, _ in ranges)
@@ -386,15 +451,18 @@ class Overlay:
             pieces = C.pieces(space)
             tree = C.balanced_tree(len(pieces))
             target = next(i for i, (lo, hi) in enumerate(pieces) if lo <= value <= hi)
-            entry = int(self.rng.integers(len(pieces)))
-            stage_2 += tree.distance(entry, target)
+            lo, hi = self.subscriptions[entry][attribute]      # the entry's virtual nodes: its range's pieces
+            mine = [i for i, (p_lo, p_hi) in enumerate(pieces) if lo <= p_lo and p_hi <= hi]
+            start = mine[int(self.rng.integers(len(mine)))]
+            stage_2 += tree.distance(start, target)
             for v, s in self.subscriptions.items():
                 if attribute in s and s[attribute][0] <= value <= s[attribute][1]:
                     arrivals.setdefault(v, []).append(attribute)
         deliveries = [v for v, got in sorted(arrivals.items())
                       if C.Matching(tuple(self.subscriptions[v].items()), tuple(event.items()), tuple(got),
                                     self.reading).accepts()]
-        return {"deliveries": deliveries, "walks": walks, "messages": {"stage_1": stage_1, "stage_2": stage_2}}
+        return {"deliveries": deliveries, "walks": walks, "rewalks": rewalks, "lost": lost,
+                "messages": {"stage_1": stage_1, "stage_2": stage_2}}
 
 
 # --------------------------------------------------------------------------------------------
