@@ -502,9 +502,9 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert I.decided({"a": True, "b": False}, ["x"])[0] == "ambiguous"
     verdicts = {f.__name__: f()[0] for f in (I.fig_5_crawl, I.fig_5_simple, I.fig_6, I.hit_rate_rises,
                                              I.fig_7_growth, I.fig_7_small, I.fig_8_9, I.simple_misses)}
-    assert verdicts == {"fig_5_crawl": "ambiguous", "fig_5_simple": "violated", "fig_6": "violated",
-                        "hit_rate_rises": "holds", "fig_7_growth": "ambiguous", "fig_7_small": "violated",
-                        "fig_8_9": "ambiguous", "simple_misses": "holds"}
+    assert verdicts == {"fig_5_crawl": "ambiguous", "fig_5_simple": "ambiguous", "fig_6": "violated",
+                        "hit_rate_rises": "holds", "fig_7_growth": "holds", "fig_7_small": "violated",
+                        "fig_8_9": "violated", "simple_misses": "holds"}
 
 
 def test_a_lazy_layer_is_the_same_whichever_node_is_drawn_first_and_drops_the_nodes_that_left():
