@@ -1,18 +1,24 @@
 """CRAWL and CDM on CBDLO (Zheng & Sun 2018): a fast, seeded reference implementation.
 
 `Overlay(nodes, view, apt, seed)` builds the lower layer: each node picks `view` random other
-nodes (the union, undirected, is the graph a walk sees: sec. 2's random graph) and an APT of up to
-`apt` (attribute -> entry node) entries. `subscribe(node, subscription)` records a conjunction of
-ranges; the entry nodes of an attribute are its subscribers, and the APTs are filled, when a walk
-needs them, by sampling: each node caches the entry of an attribute with the chance `apt /
-attributes` (capped at 1), this project's choice where the paper says only that the APT "caches a
-number of" entries. `publish(node, event)` runs one CRAWL walk per attribute (`walk`), then CDM in
-the attribute's tree, and returns the deliveries, the walks and the messages of each stage.
+nodes (the union, undirected, is the graph a walk sees: sec. 2's random graph) and APTs of up to
+`apt` entries. `subscribe(node, subscription)` records a conjunction of ranges; the entry nodes of
+an attribute are its subscribers, and each APT caches one of them per attribute when a walk first
+needs it (each node with the chance `apt / attributes`, capped at 1: the `attribute-entries`
+reading, this project's choice where the paper says only that the APT "caches a number of"
+entries), kept until `refresh()`. `publish(node, event)` runs one CRAWL walk per attribute (`walk`),
+then CDM in the attribute's tree, and returns the deliveries, the walks and the messages of each
+stage. Churn: `unsubscribe`, `leave` and `join`; a stale APT entry starts sec. 4's re-walk.
+`simple(...)` and `tera(...)` run sec. 5.3's baselines on the same overlay.
 
 `success_probability(graph, start, entries, k, budget, reading)` is the exact chance (a Fraction)
 that one walk reaches an entry point, computed here by its own recursion over the walk's states
 (solving the linear equations exactly where a walk can come back to a state), independently of
 checks.markov, which the tests compare it with.
+
+`LazyLayer` draws a lower layer node by node as a walk reaches it (the Spark job's layers of up to
+3,000 nodes); `apt_samples`, `apt_attributes` and `entry_points` fill APTs under either reading of
+APT_FILLING for the reproduction of sec. 5 (checks/algorithms/crawl/reproduce.py).
 
 The walk follows spec.crawl's rules (step 1, step 2.1, step 2.2, recovery) under a reading's
 `halving` and `trace_on_restart`; the tests hold each seeded walk to the spec's choices.
@@ -407,12 +413,29 @@ class Overlay:
                             and C.matches(self.subscriptions[v], event))
         return {"deliveries": deliveries, "messages": messages}
 
+    def tera(self, node: int, topic: Any, topics: Mapping[int, Any]) -> dict[str, Any]:
+        """Sec. 5.3's TERA on this overlay's live nodes, for an event of `topic`; `topics` gives each
+        subscriber node its topic. Each live node caches a topic's entry with the chance apt / topics
+        (capped at 1; the `attribute-entries` reading, drawn afresh per event), the event walks as
+        CRAWL's walk does to such a node, then is broadcast along a spanning tree of the topic's live
+        members. Returns the members reached and the messages."""
+        self._node(node)
+        members = np.zeros(self.n, dtype=bool)
+        members[[v for v, t in topics.items() if t == topic and self.alive[self._node(v)]]] = True
+        if not members.any():
+            return {"deliveries": [], "messages": 0}
+        share = min(1.0, self.apt / max(1, len(set(topics.values()))))
+        entries = {v for v in range(self.n) if self.alive[v] and (members[v] or self.rng.random() < share)}
+        views = [[u for u in self.views[v] if self.alive[u]] if self.alive[v] else [] for v in range(self.n)]
+        found, messages = tera(views, node, members, entries, self.k, self.budget, self.rng, self.reading)
+        return {"deliveries": np.flatnonzero(members).tolist() if found else [], "messages": messages}
+
     def publish(self, node: int, event: Mapping[str, int]) -> dict[str, Any]:
         """One event: a walk per attribute (stage 1), CDM in each reached tree (stage 2). Returns the
         deliveries, each attribute's first walk (`walks`), the re-walks after stale APT entries
         (`rewalks`: each as its start, budget and moves) and the messages of each stage."""
         views = [[u for u in self.views[v] if self.alive[u]] if self.alive[v] else [] for v in range(self.n)]
-        walks, rewalks, stage_1, stage_2, arrivals, lost = {}, {}, 0, 0, {}, []
+        walks, rewalks, stage_1, stage_2, arrivals, lost, cut = {}, {}, 0, 0, {}, [], []
         for attribute, value in sorted(event.items()):
             holders = [v for v, s in self.subscriptions.items() if attribute in s]
             if not holders:
@@ -436,12 +459,13 @@ class Overlay:
                     entry = named
                     break
                 # "the receiving node finds no virtual node for the attribute": a new walk from it
-                budget = (budget if self.reading.halving == "previous" else self.budget) // 2
+                budget = C.rewalk_budget(self.budget, budget, self.reading)
                 at = named
                 if budget == 0:
                     break
             else:
                 lost.append(attribute)            # cut after MAX_REWALKS re-walks
+                cut.append(attribute)
             if entry is None:
                 continue
             ranges = [s[attribute] for v, s in self.subscriptions.items() if attribute in s]
@@ -461,7 +485,7 @@ class Overlay:
         deliveries = [v for v, got in sorted(arrivals.items())
                       if C.Matching(tuple(self.subscriptions[v].items()), tuple(event.items()), tuple(got),
                                     self.reading).accepts()]
-        return {"deliveries": deliveries, "walks": walks, "rewalks": rewalks, "lost": lost,
+        return {"deliveries": deliveries, "walks": walks, "rewalks": rewalks, "lost": lost, "cut": cut,
                 "messages": {"stage_1": stage_1, "stage_2": stage_2}}
 
 

@@ -507,6 +507,45 @@ def arrivals_of(subscription: Subscription, event: Event) -> list[str]:
     return [a for a, (lo, hi) in subscription.items() if a in event and lo <= event[a] <= hi]
 
 
+# Sec. 4 (Fig. 4): "if the receiving node finds no virtual node for the attribute, the subscriber may
+# have left, so a new random walk is started, the maximum hop count halved each time".
+def rewalk_budget(first: int, previous: int, reading: Reading) -> int:
+    """The budget of the walk a node starts when the data handed to it finds no virtual node there:
+    half the walk before it (or the first walk: `reading.halving`, as sec. 3.2's restart), rounded
+    down; 0 starts none."""
+    return (previous if reading.halving == "previous" else first) // 2
+
+
+@attrs.frozen
+class Rewalks:
+    """One attribute's delivery under churn: the budget of each walk in turn (the first walk's, then
+    each re-walk's, each by rewalk_budget) and whether the chain was cut by a bound on re-walks
+    before it ended."""
+
+    reading: Reading
+    budgets: tuple[int, ...]
+    cut: bool = False
+
+    def describe(self) -> str:
+        """The budgets in turn, a run of equal ones shortened ("2 -> 1 (x 64)")."""
+        runs: list[list[int]] = []
+        for b in self.budgets:
+            if runs and runs[-1][0] == b:
+                runs[-1][1] += 1
+            else:
+                runs.append([b, 1])
+        shown = " -> ".join(f"{b}" if times == 1 else f"{b} (x {times})" for b, times in runs)
+        return shown + (", cut before the re-walks ended" if self.cut else "")
+
+    def __attrs_post_init__(self) -> None:
+        if not self.budgets or any(isinstance(b, bool) or not isinstance(b, int) or b < 1 for b in self.budgets):
+            raise ValueError(f"a chain of walks has budgets >= 1, not {self.budgets!r}")
+        for i, (before, after) in enumerate(zip(self.budgets, self.budgets[1:]), start=1):
+            if after != rewalk_budget(self.budgets[0], before, self.reading):
+                raise ValueError(f"re-walk {i} has budget {after}, not {rewalk_budget(self.budgets[0], before, self.reading)} "
+                                 f"(sec. 4's halving under {self.reading.name})")
+
+
 # --------------------------------------------------------------------------------------------
 # The claims
 # --------------------------------------------------------------------------------------------
@@ -629,6 +668,19 @@ register(Property(ALGORITHM, "walk_reaches_an_entry_whenever_one_is_in_reach",
                   "reaches its topology (with certainty where an entry point is within the budget)",
                   witness=lambda d: d.entry_within_budget() and 0 < d.probability, subject="Delivery",
                   explain=lambda d: f"the walk reaches an entry point with probability {d.probability} only"))
+
+
+def rewalks_end(r: Rewalks) -> bool:
+    """Sec. 4: halving the budget each time keeps the re-walks from going on for ever: each re-walk's
+    budget is below the one before it, and the chain ended."""
+    return not r.cut and all(after < before for before, after in zip(r.budgets, r.budgets[1:]))
+
+
+register(Property(ALGORITHM, "rewalks_end", rewalks_end,
+                  "sec. 4: when the data finds no virtual node at the entry (its subscriber left), a new walk starts "
+                  "with the budget halved each time, so the re-walks end",
+                  witness=lambda r: len(r.budgets) >= 3, subject="Rewalks",
+                  explain=lambda r: f"the walks' budgets go {r.describe()}"))
 
 
 def virtual_nodes_at_most_subscriptions_plus_2(space: Space) -> bool:

@@ -295,7 +295,7 @@ def test_overlay_refuses_bad_input():
 
 def test_there_are_committed_counterexamples_of_every_kind():
     kinds = {json.loads(p.read_text())["kind"] for p in COMMITTED}
-    assert kinds == {"walk", "delivery", "ending", "space", "tree", "routing", "matching"}
+    assert kinds == {"walk", "delivery", "ending", "space", "tree", "routing", "matching", "rewalks"}
 
 
 @pytest.mark.parametrize("path", COMMITTED, ids=[p.name for p in COMMITTED])
@@ -615,3 +615,85 @@ def test_data_handed_to_a_node_that_left_is_lost_and_a_node_that_joins_has_a_fre
         for action in (o.unsubscribe, o.leave, o.join):
             with pytest.raises(ValueError, match="not a node"):
                 action(bad)
+
+
+def test_the_overlay_runs_tera_on_the_same_lower_layer():
+    overlay = R.Overlay(60, 4, 5, seed=7)
+    topics = {v: v % 3 for v in range(0, 60, 2)}                 # 30 subscribers, 3 topics
+    members = sorted(v for v, t in topics.items() if t == 1)
+    got = overlay.tera(1, 1, topics)
+    # found: every member gets it, one message per other member beside the walk's; else nothing
+    assert got["deliveries"] in ([], members)
+    if got["deliveries"]:
+        assert got["messages"] >= len(members) - 1 + 1
+    reached = sum(bool(R.Overlay(60, 4, 5, seed=s).tera(1, 1, topics)["deliveries"]) for s in range(20))
+    assert 10 <= reached <= 20                                    # the walk finds the topic most of the time
+    overlay.leave(members[0])
+    got = overlay.tera(1, 1, topics)
+    assert members[0] not in got["deliveries"]
+    assert overlay.tera(1, "none", topics) == {"deliveries": [], "messages": 0}
+    with pytest.raises(ValueError, match="not a node"):
+        overlay.tera(1, 1, {99: 1})
+
+
+def test_rewalks_follow_sec_4s_halving_and_end_only_where_the_walk_before_is_halved():
+    chain = C.Rewalks(C.DEFAULT, (8, 4, 2, 1))
+    assert prop("rewalks_end").predicate(chain) and prop("rewalks_end").witness(chain)
+    first = C.READINGS["original/kept"]
+    stuck = C.Rewalks(first, (2, 1, 1, 1), cut=True)
+    assert not prop("rewalks_end").predicate(stuck) and stuck.describe() == "2 -> 1 (x 3), cut before the re-walks ended"
+    assert not prop("rewalks_end").predicate(C.Rewalks(C.DEFAULT, (8, 4), cut=True))     # cut: not ended
+    with pytest.raises(ValueError, match="re-walk 1 has budget 8, not 4"):
+        C.Rewalks(C.DEFAULT, (8, 8))
+    with pytest.raises(ValueError, match="budgets >= 1"):
+        C.Rewalks(C.DEFAULT, ())
+    # the reference's chains, scenario by scenario, follow the spec's rule (Rewalks checks each budget)
+    scenario = {"nodes": 12, "view": 2, "seed": 3, "k": 2, "budget": 16, "subscribers": [0, 5, 9], "gone": 2,
+                "source": 4}
+    for reading in C.WALK_READINGS:
+        chain = D.rewalks_of(scenario, C.READINGS[reading])
+        assert chain.budgets[0] == 16 and chain.reading.name == reading
+    doc = json.loads(next(p for p in COMMITTED if "rewalks_end" in p.name).read_text())
+    assert doc["reading"].startswith("original/") and drawing.replay(doc, say=lambda line: None).reproduced
+    for bad, message in (({**doc["scenario"], "gone": 9}, "does not fit"), ({**doc["scenario"], "subscribers": [0, 0]},
+                                                                           "distinct nodes"),
+                         ({**doc["scenario"], "seed": -1}, "seed")):
+        with pytest.raises(ValueError, match=message):
+            drawing.replay({**doc, "scenario": bad}, say=lambda line: None)
+
+
+# ---------------------------------------------------------------- what a mutation sample showed untested
+
+def test_small_facts_a_mutant_would_change():
+    overlay = R.Overlay(10, 2, 1, seed=0)
+    assert (overlay.k, overlay.budget) == (4, 10)                 # sec. 5's budget of 10, a Trace of 4
+    assert C.effective_cost(10, 1, 1) == 10 and C.effective_cost(7, 2, 1) == Fraction(7, 2)
+    for matched, expected in ((0, 5), (5, 0), (-1, 3)):
+        with pytest.raises(ValueError, match="matched > 0 and expected > 0"):
+            C.effective_cost(10, matched, expected)
+    assert C.zipf_as_printed(4, 0.5, 0.5) == 1.0 and C.zipf_as_intended(4, 0.5, 0.5) == 0.25
+    with pytest.raises(ValueError, match=r"distinct nodes of 0\.\.4"):
+        C.Graph.of([(0, 7)], 5)
+    with pytest.raises(ValueError, match=r"entries \['9'\] are not nodes of 0\.\.2"):
+        C.WalkParameters(PATH3, 0, frozenset({9}), 1, 1)
+    with pytest.raises(ValueError, match="unknown acceptance 'sometimes'"):
+        C.Reading("x", acceptance="sometimes")
+    with pytest.raises(ValueError, match="unknown counting 'twice'"):
+        C.Reading("x", counting="twice")
+
+
+def test_every_walk_with_a_bound_on_restarts_still_sums_to_probability_one():
+    path4 = C.Graph.of([(0, 1), (1, 2), (2, 3)], 4)
+    for reading in ("original/kept", "previous/kept"):
+        walks = list(C.walks(C.WalkParameters(path4, 1, frozenset(), 2, 4), C.READINGS[reading], max_restarts=1))
+        first_cut = next(i for i, (_, w) in enumerate(walks) if w.cut)
+        assert sum(p for p, _ in walks) == 1 and first_cut < len(walks) - 1     # walks go on after a cut one
+
+
+def test_simples_random_walk_records_each_node_it_reaches_at_its_first_hop():
+    star = [[1, 2, 3, 4, 5, 6], [0], [0], [0], [0], [0], [0]]
+    rng = np.random.default_rng(4)
+    reached, messages = R.simple(star, 0, 6, rng, "random-walk")
+    assert messages == 6 and reached[0] == 0
+    assert all(reached[v] % 2 == 1 for v in reached if v)          # a leaf is reached at an odd hop
+    assert all(isinstance(h, int) and 0 <= h <= 6 for h in reached.values())

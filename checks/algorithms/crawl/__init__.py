@@ -23,7 +23,8 @@ from typing import Any, Iterator
 import attrs
 
 from checks import plugin
-from checks.algorithms.crawl.model import chain, chance_document, delivery, ending_chain, walk_document  # noqa: F401
+from checks.algorithms.crawl.model import (chain, chance_document, delivery, ending_chain, rewalks_document,  # noqa: F401
+                                          rewalks_of, walk_document)
 from spec import crawl as C
 from spec.registry import get
 
@@ -371,6 +372,38 @@ def walk_search(scope: Scope, prop: str, reading: str) -> plugin.Search:
                          lambda w: walk_document(prop, reading, "hypothesis", w), scope.examples, describe=describe_walk)
 
 
+def rewalk_search(scope: Scope, reading: str) -> plugin.Search:
+    """Sec. 4's re-walk on the reference's overlay: random small overlays whose every APT caches the
+    attribute's entry, some subscribers leaving the topology after the APTs are filled (their
+    entries stale), one event; the chain of walks judged."""
+    from hypothesis import strategies as st
+
+    r = C.READINGS[reading]
+
+    @st.composite
+    def scenarios(draw):
+        n = draw(st.integers(6, 24))
+        subscribers = draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=4, unique=True))
+        return {"nodes": n, "view": draw(st.integers(2, 3)), "seed": draw(st.integers(0, 1 << 16)),
+                "k": draw(st.integers(1, 4)), "budget": draw(st.integers(1, 16)), "subscribers": subscribers,
+                "gone": draw(st.integers(1, len(subscribers) - 1)), "source": draw(st.integers(0, n - 1))}
+
+    def judge(scenario: dict) -> tuple[bool, bool]:
+        claim = get(NAME, "rewalks_end")
+        chain_ = rewalks_of(scenario, r)
+        return claim.predicate(chain_), bool(claim.witness(chain_))
+
+    return plugin.Search("rewalks_end", reading, f"{scope.examples} random overlays of 6..24 nodes (views of 2..3, "
+                         "k 1..4, budget 1..16, 2..4 subscribers, 1..3 of them leaving the topology after every APT "
+                         "cached an entry), one event each, shrunk", scenarios, judge,
+                         lambda s: rewalks_document("rewalks_end", reading, "hypothesis", s), scope.examples,
+                         describe=lambda s: describe_rewalks(rewalks_of(s, r)))
+
+
+def describe_rewalks(chain_: C.Rewalks) -> str:
+    return f"the walks' budgets {chain_.describe()}"
+
+
 def checks(scope: Scope) -> Iterator[plugin.Check]:
     for reading in ("previous/kept", "original/kept"):
         for prop in BUDGET_PROOFS:
@@ -384,6 +417,8 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
     for reading in WALK_READINGS:
         for prop in C.WALK_PROPERTIES:
             yield walk_search(scope, prop, reading)
+    for reading in WALK_READINGS:
+        yield rewalk_search(scope, reading)
     for prop in UPPER_PROOFS:
         yield upper_proof(prop)
     yield space_enumeration(scope)

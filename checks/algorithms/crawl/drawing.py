@@ -8,6 +8,7 @@
     tree       the balanced tree of N virtual nodes, its depth levels
     routing    the tree with the route from the entry's virtual node to the matching one
     matching   the subscriber's counter: each arrival, the count and the rule
+    rewalks    sec. 4's re-walks on the reference's overlay: each walk's budget in turn, the rule
 
 Replay recomputes everything from the document (the walk move by move against the spec's choices,
 the chance from the walk's Markov chain), so an edited file is refused or does not reproduce.
@@ -23,7 +24,7 @@ from typing import Any, Callable
 from checks import plugin
 from spec import crawl as C
 
-KINDS = ("walk", "delivery", "ending", "space", "tree", "routing", "matching")
+KINDS = ("walk", "delivery", "ending", "space", "tree", "routing", "matching", "rewalks")
 MAX_NODES = 64            # a drawable, replayable graph
 MAX_TREE = 1 << 16
 
@@ -67,7 +68,7 @@ def replay(doc: dict[str, Any], say: Callable[[str], None] = print) -> plugin.Re
     prop = doc.get("property")
     claim = plugin_property(prop)
     subject = {"walk": _walk, "delivery": _delivery, "ending": _ending, "space": _space, "tree": _tree,
-               "routing": _routing, "matching": _matching}[kind](doc, reading, say)
+               "routing": _routing, "matching": _matching, "rewalks": _rewalks}[kind](doc, reading, say)
     if claim.subject != ("probability" if kind == "ending" else type(subject).__name__):
         raise ValueError(f"property {prop!r} judges a {claim.subject}, not a {kind} counterexample")
     holds = claim.predicate(subject)
@@ -190,6 +191,29 @@ def _matching(doc, reading, say) -> C.Matching:
         f"{reading.acceptance} / {reading.counting}: {'accepted' if m.accepts() else 'rejected'}; the event "
         f"{'matches' if m.interested() else 'does not match'}")
     return m
+
+
+def _rewalks(doc, reading, say) -> C.Rewalks:
+    from checks.algorithms.crawl.model import SCENARIO_FIELDS, rewalks_of
+
+    scenario = doc.get("scenario")
+    if not isinstance(scenario, dict):
+        raise ValueError("counterexample field 'scenario' must be an object (nodes, view, seed, k, budget, "
+                         "subscribers, gone, source)")
+    for field, (low, high) in SCENARIO_FIELDS.items():
+        _int(scenario, field, low, high)
+    n = scenario["nodes"]
+    subs = scenario.get("subscribers")
+    if (not isinstance(subs, list) or not 1 <= len(subs) <= n or len(set(subs)) != len(subs)
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n for v in subs)):
+        raise ValueError(f"counterexample field 'subscribers' must list distinct nodes of 0..{n - 1}")
+    if scenario["view"] >= n or scenario["source"] >= n or scenario["gone"] > len(subs):
+        raise ValueError("the scenario's view, source or number of subscribers gone does not fit its nodes")
+    chain = rewalks_of(scenario, reading)
+    say(f"{n} nodes (views of {scenario['view']}, seed {scenario['seed']}, k = {scenario['k']}), subscribers "
+        f"{subs}, the first {scenario['gone']} leaving the topology after every APT cached an entry; an event from "
+        f"node {scenario['source']} under {reading.name}: the walks' budgets {chain.describe()}")
+    return chain
 
 
 # --------------------------------------------------------------------------------------------
@@ -376,5 +400,23 @@ def draw_matching(m: C.Matching, path: str, title: str) -> None:
     _save(plt, fig, ax, path, title)
 
 
+
+
+def draw_rewalks(chain: C.Rewalks, path: str, title: str) -> None:
+    plt, fig, ax = _figure(6.4, 3.4)
+    xs = list(range(len(chain.budgets)))
+    ax.bar(xs, chain.budgets, color=["#1565c0"] + ["#d32f2f"] * (len(xs) - 1), width=0.6)
+    labelled = xs if len(xs) <= 10 else [0, len(xs) - 1]      # a long chain: its start and its end
+    for x in labelled:
+        b = chain.budgets[x]
+        ax.text(x, b, str(b), ha="center", va="bottom", fontsize=9)
+        ax.text(x, -0.06 * max(chain.budgets), "first walk" if x == 0 else f"re-walk {x}", ha="center", va="top",
+                fontsize=7)
+    ax.set_ylim(-0.15 * max(chain.budgets), 1.2 * max(chain.budgets))
+    _save(plt, fig, ax, path, title, note=f"the budget of each walk in turn under {chain.reading.name}: a re-walk "
+          f"gets {'half the walk before it' if chain.reading.halving == 'previous' else 'half the first walk'}"
+          + ("; cut before the re-walks ended" if chain.cut else ""))
+
+
 DRAW = {"walk": draw_walk, "delivery": draw_delivery, "space": draw_space, "tree": draw_tree,
-        "routing": draw_routing, "matching": draw_matching}
+        "routing": draw_routing, "matching": draw_matching, "rewalks": draw_rewalks}

@@ -347,12 +347,12 @@ def sentences() -> list[Sentence]:
                  "and accepts events that do not match when a re-walked attribute is counted twice"),
         Sentence("sec. 4", "If the receiving node finds no virtual node for the attribute, the subscriber may have "
                  "left, so a new random walk is started with the maximum hop count halved each time.",
-                 checked_by=("recovery_ends",), printed=WALKS,
+                 checked_by=("recovery_ends", "rewalks_end"), printed=WALKS,
                  reading="judged for its clause 'to keep from looping for ever, each restarted walk halves the "
-                 "maximum hop count', by the same lemma as sec. 3.2 (each restart's budget is smaller); the re-walk "
-                 "itself runs in the reference (reference.crawl.Overlay: a stale APT entry after a subscriber leaves "
-                 "starts a new walk from the node it names, its budget halved; tests/test_crawl.py), its effect on "
-                 "the counter (an attribute arriving twice) in sec. 4's acceptance sentence"),
+                 "maximum hop count': by the same lemma as sec. 3.2 (each restart's budget is smaller), and on the "
+                 "reference's overlay, where a stale APT entry after a subscriber leaves starts a new walk from the "
+                 "node it names with the budget halved (rewalks_end); its effect on the counter (an attribute "
+                 "arriving twice) in sec. 4's acceptance sentence"),
         # ---------------------------------------------------------------- sec. 5
         Sentence("sec. 5.2", "The number of virtual nodes is at most the number of pieces the subscriptions cut the "
                  "value space into, not more than max(VN) = subscriptions + 2.",

@@ -48,3 +48,32 @@ def delivery(params: C.WalkParameters, reading: C.Reading) -> C.Delivery:
     from checks.markov import reach_probability
 
     return C.Delivery(params, reading, reach_probability(chain(params, reading)).probability)
+
+
+# sec. 4's re-walk, run on the reference's overlay: a scenario is the overlay's parameters, its
+# subscribers (one attribute "a", every node caching its entry), the first `gone` of them leaving the
+# topology after the APTs are filled (their entries go stale), and the publishing node
+SCENARIO_FIELDS = {"nodes": (4, 64), "view": (1, 8), "seed": (0, 1 << 31), "k": (1, 8), "budget": (1, 64),
+                   "gone": (0, 64), "source": (0, 63)}
+
+
+def rewalks_of(scenario: dict[str, Any], reading: C.Reading) -> C.Rewalks:
+    """The chain of walks the reference makes for the scenario's event (a ValueError where a
+    re-walk's budget is not sec. 4's halving)."""
+    from reference import crawl as R
+
+    s = scenario
+    o = R.Overlay(s["nodes"], s["view"], 1, s["seed"], s["k"], s["budget"], reading)
+    for v in s["subscribers"]:
+        o.subscribe(v, {"a": (0, 9)})
+    o.publish(s["source"], {"a": 5})            # fills every APT with an entry of "a"
+    for v in s["subscribers"][:s["gone"]]:
+        o.unsubscribe(v)
+    out = o.publish(s["source"], {"a": 5})
+    budgets = (s["budget"],) + tuple(r["budget"] for r in out["rewalks"].get("a", []))
+    return C.Rewalks(reading, budgets, cut="a" in out["cut"])
+
+
+def rewalks_document(prop: str, reading: str, method: str, scenario: dict[str, Any]) -> dict[str, Any]:
+    return {"algorithm": NAME, "property": prop, "reading": reading, "method": method, "kind": "rewalks",
+            "scenario": scenario}
