@@ -99,8 +99,9 @@ class JudgedJob:
     def config(self) -> dict[str, Any]:
         """The fields that make this job, `algorithm` first (a summary's `config`)."""
         fields = attrs.asdict(self, recurse=False)
+        # tuples as lists, as JSON gives them back: a stored summary's config then equals the job's
         return {"algorithm": self.algorithm,
-                **{k: list(v) if k == "readings" else v for k, v in fields.items() if k != "algorithm"}}
+                **{k: list(v) if isinstance(v, tuple) else v for k, v in fields.items() if k != "algorithm"}}
 
     @classmethod
     def from_config(cls, config: dict[str, Any]):

@@ -551,6 +551,8 @@ def test_the_large_family_walks_at_sec_5s_sizes_replay_on_the_spec_under_every_r
     with pytest.raises(ValueError, match="large family"):
         CrawlJob(large_views=(5000,))
     assert CrawlJob.from_config(job.config()) == job
+    # a summary's stored config (JSON) equals the job's own, so a second run reuses its folder
+    assert json.loads(json.dumps(job.config())) == job.config()
 
 
 # ---------------------------------------------------------------- churn: stale APT entries and the re-walk (sec. 4)
