@@ -159,6 +159,9 @@ def hypothesis_find(strategy, judge, examples: int):
             counts["found"] = not holds
         return not holds
 
+    # derandomized, yet about 5% of hypothesis's draws come from the constants of the project modules
+    # loaded at the time (its "local constants"), so a partial run (`check --methods ...`) can try other
+    # examples than a full `make check`, which is the run the committed report comes from
     config = settings(max_examples=examples, database=None, deadline=None, derandomize=True,
                       suppress_health_check=list(HealthCheck))
     try:
