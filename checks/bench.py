@@ -57,10 +57,13 @@ def run_checks(algorithm: plugin.Algorithm, select: Callable[[plugin.Check], boo
 
 def cases_for(job, instances: int) -> int:
     """As many cases as the job's single loop runs in about LOOP_SECONDS, between 1000 and
-    `instances`, rounded to a thousand."""
+    `instances`, rounded to a thousand. Timed on the second CALIBRATION_CASES seeds, after the
+    first have warmed the job up (its imports and caches): timing the cold run sized a job's loop
+    at a third of LOOP_SECONDS, where Spark's fixed cost then weighed on its efficiency."""
     from spark_validation.runner import evaluate_locally
 
-    _, seconds = timed(lambda: evaluate_locally(job, np.arange(CALIBRATION_CASES)))
+    evaluate_locally(job, np.arange(CALIBRATION_CASES))
+    _, seconds = timed(lambda: evaluate_locally(job, np.arange(CALIBRATION_CASES, 2 * CALIBRATION_CASES)))
     wanted = CALIBRATION_CASES / max(seconds, 1e-9) * LOOP_SECONDS
     return int(min(instances, max(1000, round(wanted, -3))))
 
