@@ -699,3 +699,33 @@ def test_simples_random_walk_records_each_node_it_reaches_at_its_first_hop():
     assert messages == 6 and reached[0] == 0
     assert all(reached[v] % 2 == 1 for v in reached if v)          # a leaf is reached at an odd hop
     assert all(isinstance(h, int) and 0 <= h <= 6 for h in reached.values())
+
+
+def test_more_small_facts_a_second_mutation_sample_showed_untested():
+    # a restart that moves the data is a message, one at the blocked node itself is not
+    assert R.stage_1_messages(0, [("forward", 1), ("restart", 0), ("forward", 2), ("found", 2)]) == 4
+    assert R.stage_1_messages(0, [("forward", 1), ("restart", 1), ("blocked", 1)]) == 1
+    assert C.Graph.of([(1, 0)], 2).views == ((1,), (0,))             # an edge may name its higher node first
+    with pytest.raises(ValueError, match=r"a view holds 1\.\.4 other nodes"):
+        R.LazyLayer(5, 5, seed=0, source=0)
+    with pytest.raises(ValueError, match="at least 2 nodes"):
+        R.Overlay(5.0, 2, 1, seed=0)
+    # TERA's walk blocks and restarts under the reading it is given
+    path = [[1], [0, 2], [1]]
+    members = np.zeros(3, dtype=bool)
+    for reading in ("previous/kept", "previous/cleared"):      # (halving the first budget restarts for ever here)
+        r = C.READINGS[reading]
+        found, messages = R.tera(path, 0, members, set(), 2, 4, np.random.default_rng(1), r)
+        moves = R.walk(path, 0, set(), 2, 4, np.random.default_rng(1), r)
+        assert not found and messages == R.stage_1_messages(0, moves) and any(k == "restart" for k, _ in moves)
+    # a chain of re-walks cut by the bound names its attribute
+    scenario = json.loads(next(p for p in COMMITTED if "original+kept-rewalks_end" in p.name).read_text())["scenario"]
+    o = R.Overlay(scenario["nodes"], scenario["view"], 1, scenario["seed"], scenario["k"], scenario["budget"],
+                  "original/kept")
+    for v in scenario["subscribers"]:
+        o.subscribe(v, {"a": (0, 9)})
+    o.publish(scenario["source"], {"a": 5})
+    for v in scenario["subscribers"][:scenario["gone"]]:
+        o.unsubscribe(v)
+    out = o.publish(scenario["source"], {"a": 5})
+    assert out["cut"] == ["a"] and out["lost"] == ["a"] and len(out["rewalks"]["a"]) == R.MAX_REWALKS
