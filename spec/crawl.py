@@ -541,9 +541,10 @@ class Rewalks:
         if not self.budgets or any(isinstance(b, bool) or not isinstance(b, int) or b < 1 for b in self.budgets):
             raise ValueError(f"a chain of walks has budgets >= 1, not {self.budgets!r}")
         for i, (before, after) in enumerate(zip(self.budgets, self.budgets[1:]), start=1):
-            if after != rewalk_budget(self.budgets[0], before, self.reading):
-                raise ValueError(f"re-walk {i} has budget {after}, not {rewalk_budget(self.budgets[0], before, self.reading)} "
-                                 f"(sec. 4's halving under {self.reading.name})")
+            rule = rewalk_budget(self.budgets[0], before, self.reading)
+            if after != rule:
+                raise ValueError(f"re-walk {i} has budget {after}, not {rule} (sec. 4's halving under "
+                                 f"{self.reading.name})")
 
 
 # --------------------------------------------------------------------------------------------

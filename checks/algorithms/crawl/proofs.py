@@ -45,6 +45,18 @@ def restarts_shrink(reading: C.Reading) -> plugin.ProofOutcome:
     return plugin.ProofOutcome(Verdict.VIOLATED, 1, detail, document)
 
 
+def _lemma(lemma: z3.BoolRef, proved: str, what: str = "the lemma") -> plugin.ProofOutcome:
+    """`lemma` for every value of its unbounded variables: proved with `proved` as the detail where
+    its negation is unsat; else violated (sat) or unknown."""
+    solver = z3.Solver()
+    solver.add(z3.Not(lemma))
+    answer = solver.check()
+    if answer == z3.unsat:
+        return plugin.ProofOutcome(Verdict.PROVED, 1, proved)
+    return plugin.ProofOutcome(Verdict.UNKNOWN if answer != z3.sat else Verdict.VIOLATED, 1,
+                               f"Z3 answered {answer} for {what}")
+
+
 def forwards_bounded(reading: C.Reading) -> plugin.ProofOutcome:
     """The forwards of a walk, S(B) = B + S(B // 2) with S(0) = 0 where each restarted budget halves
     the blocked walk's, are at most 2B - 1: Z3 proves the induction step for every B >= 1 (the
@@ -59,14 +71,9 @@ def forwards_bounded(reading: C.Reading) -> plugin.ProofOutcome:
     b, rest = z3.Ints("b rest")
     half = b / 2
     hypothesis = z3.If(half >= 1, z3.And(rest >= 0, rest <= 2 * half - 1), rest == 0)
-    solver = z3.Solver()
-    solver.add(b >= 1, hypothesis, z3.Not(b + rest <= 2 * b - 1))
-    answer = solver.check()
-    if answer == z3.unsat:
-        return plugin.ProofOutcome(Verdict.PROVED, 1, "S(b) = b + S(b // 2) <= 2b - 1 for every b >= 1, given "
-                                   "S(b // 2) <= 2 (b // 2) - 1 (S(0) = 0): by induction on b")
-    return plugin.ProofOutcome(Verdict.UNKNOWN if answer != z3.sat else Verdict.VIOLATED, 1,
-                               f"Z3 answered {answer} for the induction step")
+    return _lemma(z3.Implies(z3.And(b >= 1, hypothesis), b + rest <= 2 * b - 1),
+                  "S(b) = b + S(b // 2) <= 2b - 1 for every b >= 1, given S(b // 2) <= 2 (b // 2) - 1 (S(0) = 0): "
+                  "by induction on b", "the induction step")
 
 
 def lasso_walk(budget: int, reading: C.Reading) -> C.Walk | None:
@@ -125,19 +132,16 @@ def a_range_adds_two_cuts() -> plugin.ProofOutcome:
     holds = lambda x: z3.And(lo <= x, x <= hi)     # noqa: E731
     changes = z3.And(a < c, c <= b, a <= lo, lo <= hi, hi <= b, holds(c - 1) != holds(c))
     lemma = z3.Implies(changes, z3.Or(z3.And(c == lo, lo > a), z3.And(c == hi + 1, hi < b)))
-    solver = z3.Solver()
-    solver.add(z3.Not(lemma))
-    answer = solver.check()
-    if answer != z3.unsat:
-        return plugin.ProofOutcome(Verdict.UNKNOWN if answer != z3.sat else Verdict.VIOLATED, 1,
-                                   f"Z3 answered {answer} for the lemma")
+    outcome = _lemma(lemma, "one range changes which values it holds only at its low end and one past its high "
+                     "end, for every value space and range (unbounded integers); n ranges [2i + 1, 2i + 1] in "
+                     "[0, 2n + 1] make 2n + 1 pieces (counted for n = 1..4)")
+    if outcome.verdict != Verdict.PROVED:
+        return outcome
     # the tight example, counted by the same encoding as the printed bound's search
     for n in range(1, 5):
         if not pieces_model_agrees(n, [(2 * i + 1, 2 * i + 1) for i in range(n)], 0, 2 * n + 1):
             return plugin.ProofOutcome(Verdict.UNKNOWN, 1, f"the encoding disagrees with the spec at n = {n}")
-    return plugin.ProofOutcome(Verdict.PROVED, 1, "one range changes which values it holds only at its low end and "
-                               "one past its high end, for every value space and range (unbounded integers); n ranges "
-                               "[2i + 1, 2i + 1] in [0, 2n + 1] make 2n + 1 pieces (counted for n = 1..4)")
+    return outcome
 
 
 PRINTED_BOUND_SIZES = range(1, 5)
@@ -190,12 +194,7 @@ def height_step() -> plugin.ProofOutcome:
     floor(log2 N) for every N."""
     n, p = z3.Ints("N p")
     half = n / 2
-    solver = z3.Solver()
-    solver.add(n >= 2, p >= 1, p <= half, half < 2 * p,
-               z3.Not(z3.And(2 * p <= n, n < 4 * p, half >= n - 1 - half)))
-    answer = solver.check()
-    if answer == z3.unsat:
-        return plugin.ProofOutcome(Verdict.PROVED, 1, "2^h <= N // 2 < 2^(h+1) implies 2^(h+1) <= N < 2^(h+2), and "
-                                   "the left subtree (N // 2 nodes) is never smaller than the right, for every N >= 2")
-    return plugin.ProofOutcome(Verdict.UNKNOWN if answer != z3.sat else Verdict.VIOLATED, 1,
-                               f"Z3 answered {answer} for the induction step")
+    return _lemma(z3.Implies(z3.And(n >= 2, p >= 1, p <= half, half < 2 * p),
+                             z3.And(2 * p <= n, n < 4 * p, half >= n - 1 - half)),
+                  "2^h <= N // 2 < 2^(h+1) implies 2^(h+1) <= N < 2^(h+2), and the left subtree (N // 2 nodes) is "
+                  "never smaller than the right, for every N >= 2", "the induction step")
