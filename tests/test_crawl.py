@@ -503,7 +503,7 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     verdicts = {f.__name__: f()[0] for f in (I.fig_5_crawl, I.fig_5_simple, I.fig_6, I.hit_rate_rises,
                                              I.fig_7_growth, I.fig_7_small, I.fig_8_9, I.simple_misses)}
     assert verdicts == {"fig_5_crawl": "ambiguous", "fig_5_simple": "ambiguous", "fig_6": "violated",
-                        "hit_rate_rises": "holds", "fig_7_growth": "holds", "fig_7_small": "violated",
+                        "hit_rate_rises": "holds", "fig_7_growth": "ambiguous", "fig_7_small": "violated",
                         "fig_8_9": "violated", "simple_misses": "holds"}
 
 
