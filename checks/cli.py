@@ -1,7 +1,7 @@
 """The `pubsub-proofs` command.
 
     pubsub-proofs list [ALGO] [--names]
-    pubsub-proofs check [ALGO] [--scope default|large] [--methods z3,exhaustive,...]
+    pubsub-proofs check [ALGO] [--scope default|large] [--methods z3,exhaustive,...] [--properties p,q]
     pubsub-proofs validate ALGO --instances N [--master URL] [--partitions P] [--readings a,b]
     pubsub-proofs replay FILE [--png OUT.png]
     pubsub-proofs claims [--sentences] [--json]
@@ -122,6 +122,15 @@ def _methods(text: str | None) -> set[str] | None:
     return methods
 
 
+def _properties(text: str | None) -> set[str] | None:
+    if text is None:
+        return None
+    names = {p.strip() for p in text.split(",")}
+    if "" in names:
+        raise ValueError(f"--properties {text!r}: give a comma-separated list of property names (see `list`)")
+    return names
+
+
 def _algorithms(name: str | None) -> list:
     from checks import plugin
 
@@ -137,7 +146,8 @@ def cmd_check(args) -> int:
     if methods is None or "spark" in methods:
         check_master(args.master)
     results, problems = runner.run(algorithms, args.scope, args.report, methods, args.master,
-                                   args.spark_instances, args.update_manifest, console, runtime=args.runtime)
+                                   args.spark_instances, args.update_manifest, console, runtime=args.runtime,
+                                   properties=_properties(args.properties))
     runner.summary(results, problems, console)
     if args.table:
         runner.table(results, console)
@@ -392,6 +402,8 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--methods", help="comma-separated subset of z3,exhaustive,hypothesis,spark")
     c.add_argument("--runtime", choices=["fast", "medium", "slow"],
                    help="only the checks of this runtime class in the manifests")
+    c.add_argument("--properties", help="comma-separated: only the checks that judge one of these properties "
+                   "(see `list`); Spark's job judges every property at once and runs only without it")
     c.add_argument("--table", action="store_true", help="after the summary, every check's verdict")
     c.add_argument("--master", default="local[*]", help="Spark master for the Spark checks (default local[*])")
     c.add_argument("--spark-instances", type=_positive,

@@ -386,14 +386,16 @@ def method_words(methods: Iterable[str]) -> str:
 def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "default",
         report: str | Path = "reports/check.json", methods: set[str] | None = None, master: str = "local[*]",
         spark_instances: int | None = None, update: bool = False, console=None,
-        runtime: str | None = None, spark=None) -> tuple[list[CheckResult], list[str]]:
+        runtime: str | None = None, spark=None,
+        properties: set[str] | None = None) -> tuple[list[CheckResult], list[str]]:
     """Run the checks, compare with the manifests, merge into `report` and commit its files.
-    `runtime` restricts the run to the checks of one runtime class in the manifests; `spark` is
-    a Spark session to use (by default one is started on `master` and stopped afterwards)."""
+    `runtime` restricts the run to the checks of one runtime class in the manifests, `properties`
+    to the checks that judge one of those properties; `spark` is a Spark session to use (by
+    default one is started on `master` and stopped afterwards)."""
     algorithms = list(algorithms if algorithms is not None else plugin.algorithms().values())
     report = Path(report)
-    if update and runtime is not None:
-        raise ValueError("--update-manifest records whole methods: run it without --runtime")
+    if update and (runtime is not None or properties is not None):
+        raise ValueError("--update-manifest records whole methods: run it without --runtime or --properties")
     unknown = sorted(set(methods or ()) - set(METHODS))
     if unknown:
         raise ValueError(f"unknown method(s) {unknown}; known: {', '.join(METHODS)}")
@@ -401,12 +403,17 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         algorithm.scope(scope)
         if algorithm.spark is not None and scope not in algorithm.spark.instances:
             raise ValueError(f"{algorithm.name}'s Spark job has no number of instances for scope {scope!r}")
+    if properties is not None:
+        known = {p.name for a in algorithms for p in a.properties()}
+        if not properties or properties - known:
+            raise ValueError(f"unknown properties {sorted(properties - known) or '(none given)'}; known: "
+                             f"{', '.join(sorted(known))}")
     lock = Lock(report, "check run")   # read the previous report only once no other run writes it
     lock.__enter__()
     try:
         previous = load_previous(report)
         if previous is not None and previous.get("scope") != scope and (
-                methods is not None or runtime is not None or
+                methods is not None or runtime is not None or properties is not None or
                 {a.name for a in algorithms} != set(plugin.algorithms())):
             raise ValueError(f"{report} holds scope {previous.get('scope')!r}, and this run checks only part of "
                              f"scope {scope!r}: it would replace every record with its own; give it another "
@@ -426,11 +433,15 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
     try:
         for algorithm in algorithms:
             keys = manifest_keys(algorithm, scope, runtime) if runtime else None
+            if properties is not None:
+                judging = {k for check in algorithm.checks(algorithm.scope(scope)) for k in check.keys()
+                           if k[0] in properties}
+                keys = judging if keys is None else keys & judging
             wanted = set(methods) if methods is not None else set(METHODS)
             summary = None
             # Spark verdicts are held to the manifest only at the scope's own number of instances
             spark_scope = algorithm.spark is None or spark_instances in (None, algorithm.spark.instances[scope])
-            if algorithm.spark is not None and "spark" in wanted and runtime in (None, "slow"):
+            if algorithm.spark is not None and "spark" in wanted and runtime in (None, "slow") and properties is None:
                 n = spark_instances or algorithm.spark.instances[scope]
                 if console:
                     console.print(f"[bold]{algorithm.name}[/]: Spark validation of {n} cases on {master}")
@@ -458,6 +469,8 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
                 method = Key.method_of(key)
                 expected_to_run = (method in wanted and (method != "spark" or spark_scope)
                                    and (runtime is None or entry.get("runtime") == runtime)
+                                   and (properties is None or (Key.parse(key).property in properties
+                                                               and method != "spark"))
                                    and (method != "spark" or algorithm.spark is not None))
                 if expected_to_run and key not in ran:
                     problems.append(f"{key}: in the manifest but produced no result")
@@ -466,7 +479,7 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         same_scope = previous is not None and previous.get("scope") == scope
         old_records = previous["results"] if same_scope else []
         replaced = {r.key for r in results}
-        rerun = set() if runtime is not None else {(a.name, m) for a in algorithms
+        rerun = set() if runtime is not None or properties is not None else {(a.name, m) for a in algorithms
                                                    for m in (set(methods) if methods is not None else set(METHODS))}
         merged, moved = without_seconds(merge(old_records, results, replaced, rerun), manifests, scope)
         keys = [r.key for r in results]

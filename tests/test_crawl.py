@@ -729,3 +729,90 @@ def test_more_small_facts_a_second_mutation_sample_showed_untested():
         o.unsubscribe(v)
     out = o.publish(scenario["source"], {"a": 5})
     assert out["cut"] == ["a"] and out["lost"] == ["a"] and len(out["rewalks"]["a"]) == R.MAX_REWALKS
+
+
+# --------------------------------------------------------------------------------------------
+# The atlas scope: every walk as the graph of its states (checks/algorithms/crawl/atlas.py)
+# --------------------------------------------------------------------------------------------
+
+import itertools  # noqa: E402
+
+from checks.algorithms.crawl import atlas as A  # noqa: E402
+
+
+def test_a_states_successors_do_not_read_the_source():
+    # atlas.explore shares one graph of states between the sources: only step 1 reads the source
+    for graph in list(D.atlas_graphs(4))[::2]:
+        for reading in D.WALK_READINGS:
+            r = C.READINGS[reading]
+            s = A.explore(graph, 2, 4, r)
+            for state in s.states:
+                got = {tuple(C.successors(s.params(v), state, r)) for v in range(len(graph))}
+                assert len(got) == 1
+
+
+@pytest.mark.parametrize("reading", D.WALK_READINGS)
+def test_every_placements_chance_is_the_solved_chain_of_the_spec(reading):
+    from checks.markov import reach_probability
+
+    r = C.READINGS[reading]
+    checked = 0
+    for graph in D.atlas_graphs(4):
+        for k in (1, 2, 3):
+            for budget in (1, 2, 3, 5):
+                s = A.explore(graph, k, budget, r)
+                big_l, dist = A.lookup_distributions(s)
+                for source in range(len(graph)):
+                    if s.goes_round(source):      # solved by the chain instead (checks.markov)
+                        continue
+                    got = dict(A.placement_chances(s, big_l, dist, source))
+                    assert set(got) == {frozenset(e) for n in range(1, len(graph)) for e in
+                                        itertools.combinations(set(range(len(graph))) - {source}, n)}
+                    for entries, chance in got.items():
+                        assert chance == reach_probability(D.chain(s.params(source, entries), r)).probability
+                        checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("reading", D.WALK_READINGS)
+def test_the_longest_walk_and_the_shortest_lasso_are_those_of_the_listed_walks(reading):
+    r = C.READINGS[reading]
+    lassos = 0
+    for graph in D.atlas_graphs(4):
+        for k in (1, 2, 3):
+            for budget in (2, 3, 4):
+                s = A.explore(graph, k, budget, r)
+                for source, walk in enumerate(A.longest_walks(s)):
+                    listed = [w for _, w in C.walks(s.params(source), r, max_restarts=8)]
+                    looped = [w for w in listed if w.lasso is not None]
+                    assert (walk.lasso is not None) == bool(looped) == s.goes_round(source)
+                    replayed = C.replay_walk(walk.params, r, [(m.kind, m.to) for m in walk.moves])
+                    assert replayed.moves == walk.moves and replayed.lasso == walk.lasso
+                    if looped:
+                        lassos += 1
+                        assert len(walk.moves) == min(len(w.moves) for w in looped)
+                    else:
+                        forwards = [sum(m.kind == "forward" for m in w.moves) for w in listed]
+                        assert sum(m.kind == "forward" for m in walk.moves) == max(forwards)
+    assert (lassos > 0) == (r.halving == "original")
+
+
+def test_atlas_chances_a_mutant_would_change():
+    star = C.Graph.of([(0, 1), (0, 2), (0, 3)], 4)
+    s = A.explore(star, 1, 2, C.READINGS["previous/kept"])
+    big_l, dist = A.lookup_distributions(s)
+    chances = dict(A.placement_chances(s, big_l, dist, 1))
+    # from a leaf: to the hub, then one of the three leaves (back to the source too: k = 1)
+    assert chances[frozenset({0})] == 1
+    assert chances[frozenset({2})] == Fraction(1, 3)
+    assert chances[frozenset({2, 3})] == Fraction(2, 3)
+    assert len(s.states) == len(set(s.states))
+    k4 = C.Graph.of([(u, v) for u in range(4) for v in range(u + 1, 4)], 4)
+    s = A.explore(k4, 2, 3, C.READINGS["previous/kept"])
+    big_l, dist = A.lookup_distributions(s)
+    # 1/3 at once, else 1/2 at the second hop, else 1/2 at the third (the Trace is (1, 2)): 1/3 + 2/3 * 3/4
+    assert dict(A.placement_chances(s, big_l, dist, 0))[frozenset({3})] == Fraction(5, 6)
+    walk = next(iter(A.longest_walks(A.explore(C.Graph.of([(0, 1)], 2), 2, 2, C.READINGS["original/kept"]))))
+    # blocked at 1, it restarts at 1 itself with budget 1, blocks again and restarts there for ever
+    assert [(m.kind, m.to) for m in walk.moves] == [("forward", 1), ("restart", 1), ("restart", 1)]
+    assert walk.lasso == 1

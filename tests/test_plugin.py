@@ -203,6 +203,24 @@ def test_updating_the_manifest_with_a_runtime_class_is_refused(tmp_path):
     assert not (tmp_path / "check.json").exists()
 
 
+def test_a_run_of_some_properties_runs_only_the_checks_that_judge_them(tmp_path):
+    results, problems = runner.run([FIXTURE], report=tmp_path / "check.json", properties={"exactly_one_token"})
+    assert results and {r.property for r in results} == {"exactly_one_token"} and problems == []
+    with pytest.raises(ValueError, match="unknown properties.*no_such"):
+        runner.run([FIXTURE], report=tmp_path / "other.json", properties={"no_such"})
+    with pytest.raises(ValueError, match="without --runtime or --properties"):
+        runner.run([FIXTURE], report=tmp_path / "other.json", properties={"exactly_one_token"}, update=True)
+    assert not (tmp_path / "other.json").exists()
+
+
+def test_a_scope_without_a_spark_size_is_refused_before_anything_runs(tmp_path):
+    sized = attrs.evolve(FIXTURE, spark=attrs.evolve(FIXTURE.spark, instances={"default": 100}))
+    for properties in (None, {"exactly_one_token"}):
+        with pytest.raises(ValueError, match="no number of instances for scope 'large'"):
+            runner.run([sized], scope="large", report=tmp_path / "check.json", properties=properties)
+    assert not (tmp_path / "check.json").exists()
+
+
 def test_a_report_that_is_not_one_is_a_clear_error_before_anything_runs(tmp_path):
     (tmp_path / "check.json").write_text('{"scope": "default"}')
     with pytest.raises(ValueError, match="not a check report"):

@@ -1,14 +1,17 @@
 """CRAWL and CDM on CBDLO (Zheng & Sun 2018): the declaration the engines read.
 
 Checks, each naming the properties it judges:
-- exhaustive: every walk (every random choice) on every connected graph of the networkx atlas up
-  to the scope's size, from every source, for each Trace length and budget, under each walk
-  reading (`walk_enumeration`); every walk's exact chance of reaching an entry point, with one
-  entry point anywhere but the source (`delivery_enumeration`, a Markov chain per case solved
-  exactly by checks.markov); every set of range subscriptions over a small value space
-  (`space_enumeration`); every balanced tree up to N nodes and every route in it
-  (`tree_enumeration`, `routing_enumeration`); every subscription, event and duplicate arrival
-  of CDM (`matching_enumeration`);
+- exhaustive: every walk (every random choice) listed on every connected graph of the networkx
+  atlas up to the scope's size, from every source, for each Trace length and budget, under each
+  walk reading (`walk_enumeration`: the Trace's properties); every walk as the graph of its states
+  on every connected atlas graph up to `atlas_nodes` (7 in the large scope), k and budgets up to
+  the scope's (atlas.py): how every walk ends (`ending_enumeration`: its shortest lasso or its
+  longest walk) and its exact chance of reaching an entry point for every APT placement
+  (`delivery_enumeration`; a walk that can go round for ever is solved as a Markov chain by
+  checks.markov, one entry point at a time, on the smaller graphs); every set of range
+  subscriptions over a small value space (`space_enumeration`); every balanced tree up to N nodes
+  and every route in it (`tree_enumeration`, `routing_enumeration`); every subscription, event and
+  duplicate arrival of CDM (`matching_enumeration`);
 - z3: the restarted budget shrinks (the step that ends every walk), for every budget; a range adds
   at most two cuts (2n + 1 pieces) and the least n beyond sec. 5.2's n + 2; the tree's height step;
 - hypothesis: random graphs and random walks.
@@ -23,6 +26,7 @@ from typing import Any, Iterator
 import attrs
 
 from checks import plugin
+from checks.algorithms.crawl import atlas
 from checks.algorithms.crawl.model import (chain, chance_document, delivery, ending_chain, rewalks_document,  # noqa: F401
                                           rewalks_of, walk_document)
 from spec import crawl as C
@@ -48,10 +52,13 @@ CATALOGUE = plugin.Catalogue(C.READINGS, describe_reading, key=("previous/kept",
 
 @attrs.frozen
 class Scope:
-    graph_nodes: int                 # every connected atlas graph of 2..graph_nodes nodes
-    ks: tuple[int, ...]              # Trace lengths
-    budgets: tuple[int, ...]         # first hop budgets
-    delivery_nodes: int              # the exact-chance enumeration's largest graph
+    graph_nodes: int                 # every walk listed on every connected atlas graph of 2..graph_nodes nodes
+    ks: tuple[int, ...]              # ... with these Trace lengths
+    budgets: tuple[int, ...]         # ... and first hop budgets
+    atlas_nodes: int                 # every walk's states on every connected atlas graph of 2..atlas_nodes nodes
+    atlas_ks: tuple[int, ...]        # ... with these Trace lengths
+    atlas_budgets: tuple[int, ...]   # ... and first hop budgets, every APT placement
+    delivery_nodes: int              # a walk that can go round: its chance solved up to this many nodes
     ranges: int                      # CDM: up to this many range subscriptions ...
     domain: int                      # ... over the value space [0, domain]
     tree_nodes: int                  # balanced trees of 1..tree_nodes virtual nodes
@@ -59,13 +66,23 @@ class Scope:
     examples: int                    # hypothesis examples per check
 
     def describe(self) -> str:
-        return (f"graphs of <= {self.graph_nodes} nodes, k in {self.ks}, budgets {self.budgets}; "
-                f"{self.ranges} ranges over [0, {self.domain}]")
+        return (f"walks listed on graphs of <= {self.graph_nodes} nodes, k in {self.ks}, budgets {self.budgets}; "
+                f"their states on graphs of <= {self.atlas_nodes} nodes, k in {self.atlas_ks}, budgets "
+                f"{_span(self.atlas_budgets)}; {self.ranges} ranges over [0, {self.domain}]")
 
 
-SCOPES = {"default": Scope(graph_nodes=5, ks=(1, 2, 3), budgets=(2, 4), delivery_nodes=5, ranges=3, domain=5,
+def _span(values: tuple[int, ...]) -> str:
+    if len(values) > 2 and values == tuple(range(values[0], values[-1] + 1)):
+        return f"{values[0]}..{values[-1]}"
+    return ", ".join(map(str, values))
+
+
+SCOPES = {"default": Scope(graph_nodes=5, ks=(1, 2, 3), budgets=(2, 4), atlas_nodes=5, atlas_ks=(1, 2, 3),
+                           atlas_budgets=tuple(range(1, 7)), delivery_nodes=5, ranges=3, domain=5,
                            tree_nodes=1024, routing_nodes=40, examples=100),
-          "large": Scope(graph_nodes=6, ks=(1, 2, 3, 4), budgets=(2, 4, 6), delivery_nodes=6, ranges=4, domain=7,
+          # the issue's atlas: every connected graph of up to 7 nodes, k 1..4, budgets up to 10
+          "large": Scope(graph_nodes=6, ks=(1, 2, 3, 4), budgets=(2, 4, 6), atlas_nodes=7, atlas_ks=(1, 2, 3, 4),
+                         atlas_budgets=tuple(range(1, 11)), delivery_nodes=6, ranges=4, domain=7,
                          tree_nodes=4096, routing_nodes=80, examples=500)}
 
 
@@ -86,22 +103,20 @@ def atlas_graphs(max_nodes: int) -> Iterator[C.Graph]:
             yield C.Graph.of(g.edges(), g.number_of_nodes())
 
 
-def walk_parameters(scope: Scope, entries: bool = False) -> Iterator[C.WalkParameters]:
-    for graph in atlas_graphs(scope.graph_nodes if not entries else scope.delivery_nodes):
+def walk_parameters(scope: Scope) -> Iterator[C.WalkParameters]:
+    for graph in atlas_graphs(scope.graph_nodes):
         for budget in scope.budgets:
             for k in scope.ks:
                 for source in range(len(graph)):
-                    if not entries:
-                        # with no entry point a walk goes on longest: a walk that finds one is a
-                        # prefix of one of these, so the walk properties (prefix-closed) are judged here
-                        yield C.WalkParameters(graph, source, frozenset(), k, budget)
-                    else:
-                        for entry in range(len(graph)):
-                            if entry != source:
-                                yield C.WalkParameters(graph, source, frozenset({entry}), k, budget)
+                    # with no entry point a walk goes on longest: a walk that finds one is a prefix
+                    # of one of these, so the walk properties (prefix-closed) are judged here
+                    yield C.WalkParameters(graph, source, frozenset(), k, budget)
 
 
-
+# judged on the walk's states (atlas.py): how a walk ends is decided by its cycles and its longest
+# way, which the states give for budgets whose walks are too many to list
+ENDING_PROPERTIES = ("recovery_ends", "forwards_at_most_twice_the_budget")
+LISTED_PROPERTIES = tuple(p for p in C.WALK_PROPERTIES if p not in ENDING_PROPERTIES)
 
 
 def walk_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
@@ -114,12 +129,42 @@ def walk_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
                                   document=lambda prop, w=walk: walk_document(prop, reading, "exhaustive", w),
                                   counts={"walks": 1, "lassos": walk.lasso is not None, "cut": walk.cut})
     return plugin.Enumeration(
-        reading, C.WALK_PROPERTIES,
+        reading, LISTED_PROPERTIES,
         f"every walk (every random choice) on every connected graph of 2..{scope.graph_nodes} nodes, from every "
         f"source, k in {', '.join(map(str, scope.ks))}, budgets {', '.join(map(str, scope.budgets))}, no entry point "
         f"(the longest walks: one that finds an entry is a prefix of one of these), each followed to its end, to a "
         f"state it was in before (a walk that can go round for ever) or cut before a restart beyond its {MAX_RESTARTS}rd",
         cases, detail="{walks} walks ({lassos} can go round for ever, {cut} cut)")
+
+
+def atlas_states(scope: Scope, r: C.Reading) -> Iterator[atlas.States]:
+    for graph in atlas_graphs(scope.atlas_nodes):
+        for k in scope.atlas_ks:
+            for budget in scope.atlas_budgets:
+                yield atlas.explore(graph, k, budget, r)
+
+
+def _atlas_scope(scope: Scope) -> str:
+    return (f"every connected graph of 2..{scope.atlas_nodes} nodes, every source, k in "
+            f"{', '.join(map(str, scope.atlas_ks))}, budgets {_span(scope.atlas_budgets)}")
+
+
+def ending_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
+    r = C.READINGS[reading]
+
+    def cases() -> Iterator[plugin.Case]:
+        for states in atlas_states(scope, r):
+            for source, walk in enumerate(atlas.longest_walks(states)):
+                yield plugin.Case(walk, describe=lambda w=walk: describe_walk(w),
+                                  document=lambda prop, w=walk: walk_document(prop, reading, "exhaustive", w),
+                                  counts={"sources": 1, "lassos": walk.lasso is not None,
+                                          "states": len(states.states) if source == 0 else 0})
+    return plugin.Enumeration(
+        reading, ENDING_PROPERTIES,
+        f"every walk (every random choice) as the graph of its states, on {_atlas_scope(scope)}, no entry point: "
+        "from each source its shortest lasso where a walk can come back to a state it was in (go round for ever), "
+        "else the walk that forwards most", cases, detail="{sources} sources, {states} states ({lassos} sources "
+        "whose walk can go round for ever)")
 
 
 # the smallest graph where the first-budget halving never lets a walk end, the Trace kept or
@@ -159,17 +204,30 @@ def delivery_document(prop: str, reading: str, d: C.Delivery) -> dict[str, Any]:
 def delivery_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
     r = C.READINGS[reading]
 
+    def case(d: C.Delivery) -> plugin.Case:
+        return plugin.Case(d, describe=lambda: describe_delivery(d),
+                           document=lambda prop: delivery_document(prop, reading, d),
+                           counts={"cases": 1, "certain": d.probability == 1})
+
     def cases() -> Iterator[plugin.Case]:
-        for params in walk_parameters(scope, entries=True):
-            d = delivery(params, r)
-            yield plugin.Case(d, describe=lambda d=d: describe_delivery(d),
-                              document=lambda prop, d=d: delivery_document(prop, reading, d),
-                              counts={"cases": 1, "certain": d.probability == 1})
+        for states in atlas_states(scope, r):
+            big_l, dist = atlas.lookup_distributions(states)
+            for source in range(len(states.graph)):
+                if not states.goes_round(source):
+                    for entries, probability in atlas.placement_chances(states, big_l, dist, source):
+                        yield case(C.Delivery(states.params(source, entries), r, probability))
+                elif len(states.graph) <= scope.delivery_nodes and states.budget in scope.budgets:
+                    # a walk that can go round: its chain solved (checks.markov) for one entry point
+                    for entry in range(len(states.graph)):
+                        if entry != source:
+                            yield case(delivery(states.params(source, frozenset({entry})), r))
     return plugin.Enumeration(
         reading, ("walk_reaches_an_entry_whenever_one_is_in_reach",),
-        f"the exact chance (a Markov chain, solved over fractions) on every connected graph of 2..{scope.delivery_nodes} "
-        f"nodes, every source, one entry point at every other node, k in {', '.join(map(str, scope.ks))}, budgets "
-        f"{', '.join(map(str, scope.budgets))}", cases, detail="{cases} walks, {certain} certain to reach the entry")
+        f"the exact chance (a fraction) on {_atlas_scope(scope)}, every APT placement (every nonempty set of entry "
+        f"points among the nodes other than the source, which does not look in its own APT); where a walk can go "
+        f"round for ever, its Markov chain solved over fractions for one entry point at "
+        f"every other node, on graphs of up to {scope.delivery_nodes} nodes and budgets "
+        f"{', '.join(map(str, scope.budgets))}", cases, detail="{cases} cases, {certain} certain to reach an entry")
 
 
 def describe_delivery(d: C.Delivery) -> str:
@@ -410,6 +468,8 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
             yield budget_proof(prop, reading)
     for reading in WALK_READINGS:
         yield walk_enumeration(scope, reading)
+    for reading in WALK_READINGS:
+        yield ending_enumeration(scope, reading)
     for reading in WALK_READINGS:
         yield delivery_enumeration(scope, reading)
     for reading in WALK_READINGS:

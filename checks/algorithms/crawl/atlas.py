@@ -1,0 +1,214 @@
+"""Every walk on the atlas's graphs as a graph of states, not as a list of walks.
+
+At 7 nodes, a budget of 10 and k = 1 a walk has up to 6 choices at each of 10 forwards and more
+after a restart: its walks cannot be listed (the default and large scopes list them, on smaller
+graphs), but its states can. For one graph, Trace length k and first budget B, the walks from every
+source share one graph of states, each state's successors the spec's `successors` (a state's
+successors do not read the source, only step 1 does: the tests hold that). From it:
+
+- how every walk ends: a walk from a source can go round for ever exactly where a cycle of states
+  is reachable from it, and its shortest lasso is the case judged; where none is, the walk that
+  forwards most is judged (no walk forwards more than 2B - 1 times iff that one does not);
+- the exact chance of reaching an entry point, for every APT placement at once. With entry points
+  E the walk is the walk without any, stopped at its first lookup (step 2.1) at a node of E: the
+  successors read the entries nowhere else. So one pass over the states, sinks first, gives the
+  distribution of the set of nodes a walk looks up, and the chance of reaching E is one minus the
+  chance that this set misses E (a sum over the subsets of the nodes outside E). The arithmetic is
+  exact: a state's distribution is kept as integers over L^h, L the least common multiple of the
+  choices' denominators and h the longest way from the state to an end.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from fractions import Fraction
+from typing import Iterator
+
+import attrs
+
+from spec import crawl as C
+
+
+@attrs.frozen
+class States:
+    """The walk's states from every source of one graph, k and first budget: `moves[i]` the
+    choices (probability, move, next state's index) from state i, `roots[s]` the step-1 choices
+    from source s, `order` the states that cannot reach a cycle, every state after its successors,
+    `round` those that can."""
+
+    graph: C.Graph
+    k: int
+    budget: int
+    reading: C.Reading
+    states: list[C.WalkState]
+    moves: list[list[tuple[Fraction, C.Move, int]]]
+    roots: list[list[tuple[Fraction, C.Move, int]]]
+    order: list[int]
+    round: frozenset[int]
+
+    def params(self, source: int, entries: frozenset[int] = frozenset()) -> C.WalkParameters:
+        return C.WalkParameters(self.graph, source, entries, self.k, self.budget)
+
+    def goes_round(self, source: int) -> bool:
+        """Whether a walk from `source` can come back to a state it was in (and go round for ever)."""
+        return any(j in self.round for _, _, j in self.roots[source])
+
+
+def explore(graph: C.Graph, k: int, budget: int, reading: C.Reading) -> States:
+    index: dict[C.WalkState, int] = {}
+    states: list[C.WalkState] = []
+    moves: list[list[tuple[Fraction, C.Move, int]]] = []
+    todo: list[int] = []
+
+    def visit(state: C.WalkState) -> int:
+        i = index.get(state)
+        if i is None:
+            i = index[state] = len(states)
+            states.append(state)
+            moves.append([])
+            todo.append(i)
+        return i
+
+    roots = []
+    for source in range(len(graph)):
+        p = C.WalkParameters(graph, source, frozenset(), k, budget)
+        roots.append([(pr, m, visit(nxt)) for pr, m, nxt in C.successors(p, None, reading)])
+        while todo:
+            i = todo.pop()
+            moves[i] = [(pr, m, visit(nxt)) for pr, m, nxt in C.successors(p, states[i], reading)]
+    # sinks first (Kahn's algorithm on the reversed edges): what is left can reach a cycle
+    left = [len(m) for m in moves]
+    before: list[list[int]] = [[] for _ in states]
+    for i, ms in enumerate(moves):
+        for _, _, j in ms:
+            before[j].append(i)
+    ready = deque(i for i, n in enumerate(left) if n == 0)
+    order = []
+    while ready:
+        j = ready.popleft()
+        order.append(j)
+        for i in before[j]:
+            left[i] -= 1
+            if left[i] == 0:
+                ready.append(i)
+    done = set(order)
+    return States(graph, k, budget, reading, states, moves, roots, order,
+                  frozenset(i for i in range(len(states)) if i not in done))
+
+
+def longest_walks(s: States) -> Iterator[C.Walk]:
+    """For each source: its shortest lasso where a walk from it can go round for ever, else the
+    walk that forwards most (the first such in the order of the choices)."""
+    most: dict[int, tuple[int, int]] = {}          # state -> (forwards to an end, the best choice)
+    for i in s.order:
+        best_f, best_c = 0, -1
+        for c, (_, m, j) in enumerate(s.moves[i]):
+            f = most[j][0] + (m.kind == "forward")
+            if best_c < 0 or f > best_f:
+                best_f, best_c = f, c
+        most[i] = (best_f, best_c)
+    for source in range(len(s.graph)):
+        if s.goes_round(source):
+            yield shortest_lasso(s, source)
+            continue
+        choice = max(range(len(s.roots[source])),
+                     key=lambda c: (most[s.roots[source][c][2]][0] + (s.roots[source][c][1].kind == "forward"), -c))
+        _, move, i = s.roots[source][choice]
+        path = [move]
+        while s.moves[i]:
+            _, move, i = s.moves[i][most[i][1]]
+            path.append(move)
+        yield C.Walk(s.params(source), s.reading, tuple(path))
+
+
+def shortest_lasso(s: States, source: int) -> C.Walk:
+    """The fewest moves from the source round a cycle back to a state of the walk: a way to a
+    state x, then the shortest way from x back to x, over every x (breadth first)."""
+    way: dict[int, list[C.Move]] = {}
+    frontier = deque()
+    for _, m, j in s.roots[source]:
+        if j not in way:
+            way[j] = [m]
+            frontier.append(j)
+    best: list[C.Move] | None = None
+    lasso_at = -1
+    while frontier:
+        x = frontier.popleft()
+        if best is not None and len(way[x]) >= len(best):
+            break
+        if x in s.round:
+            back = _way_back(s, x)
+            if back is not None and (best is None or len(way[x]) + len(back) < len(best)):
+                best, lasso_at = way[x] + back, len(way[x]) - 1
+        for _, m, j in s.moves[x]:
+            if j not in way:
+                way[j] = way[x] + [m]
+                frontier.append(j)
+    assert best is not None, "a source that can go round has a lasso"
+    return C.Walk(s.params(source), s.reading, tuple(best), lasso=lasso_at)
+
+
+def _way_back(s: States, x: int) -> list[C.Move] | None:
+    """The fewest moves from state x back to x (None if there is no way back)."""
+    way: dict[int, list[C.Move]] = {x: []}
+    frontier = deque([x])
+    while frontier:
+        u = frontier.popleft()
+        for _, m, j in s.moves[u]:
+            if j == x:
+                return way[u] + [m]
+            if j not in way and j in s.round:
+                way[j] = way[u] + [m]
+                frontier.append(j)
+    return None
+
+
+def lookup_distributions(s: States) -> tuple[int, dict[int, tuple[int, dict[int, int]]]]:
+    """L and, for every state that cannot reach a cycle, (h, {mask: n}): the walk from there looks
+    up exactly the nodes of `mask` (bit v: node v) with probability n / L^h."""
+    denominators = {pr.denominator for ms in s.moves for pr, _, _ in ms}
+    denominators |= {pr.denominator for ms in s.roots for pr, _, _ in ms}
+    big_l = math.lcm(*denominators)
+    dist: dict[int, tuple[int, dict[int, int]]] = {}
+    for i in s.order:
+        state = s.states[i]
+        own = 1 << state.at if state.ended == "" else 0
+        dist[i] = _combine(s.moves[i], dist, big_l, own)
+    return big_l, dist
+
+
+def _combine(choices, dist, big_l: int, own: int) -> tuple[int, dict[int, int]]:
+    if not choices:
+        return 0, {own: 1}
+    h = 1 + max(dist[j][0] for _, _, j in choices)
+    out: dict[int, int] = {}
+    for pr, _, j in choices:
+        hj, dj = dist[j]
+        factor = pr.numerator * (big_l // pr.denominator) * big_l ** (h - 1 - hj)
+        for mask, n in dj.items():
+            key = mask | own
+            out[key] = out.get(key, 0) + factor * n
+    return h, out
+
+
+def placement_chances(s: States, big_l: int, dist, source: int) -> Iterator[tuple[frozenset[int], Fraction]]:
+    """For a source whose walk cannot go round: every nonempty set of entry points among the other
+    nodes (step 1: the source does not look in its own APT) with the exact chance that the walk
+    reaches one."""
+    n = len(s.graph)
+    h, d = _combine(s.roots[source], dist, big_l, 0)
+    total = big_l ** h
+    assert sum(d.values()) == total, "a walk that cannot go round ends with certainty"
+    within = [0] * (1 << n)                  # within[S]: chance (times L^h) that every lookup is in S
+    for mask, c in d.items():
+        within[mask] += c
+    for bit in range(n):
+        for mask in range(1 << n):
+            if mask >> bit & 1:
+                within[mask] += within[mask ^ (1 << bit)]
+    full = (1 << n) - 1
+    for e in range(1, 1 << n):
+        if e >> source & 1:
+            continue
+        yield frozenset(v for v in range(n) if e >> v & 1), Fraction(total - within[full ^ e], total)
