@@ -466,7 +466,7 @@ def parser() -> argparse.ArgumentParser:
 
     b = sub.add_parser("bench", help="measure and write reports/bench.json")
     b.add_argument("--out", default="reports/bench.json", type=_file_path, help="where the figures go")
-    b.add_argument("--instances", type=_positive, default=40_000, help="at most this many random instances per job")
+    b.add_argument("--instances", type=_positive, default=100_000, help="at most this many random instances per job")
     _renamed(b, "--topologies", "--instances")
     b.set_defaults(func=cmd_bench)
     return p
