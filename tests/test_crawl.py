@@ -4,17 +4,20 @@ checks.markov, Storm), and every committed counterexample replayed and drawn."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from fractions import Fraction
 from pathlib import Path
 
+import attrs
 import networkx as nx
 import numpy as np
 import pytest
 
 from checks import cli
 from checks.algorithms import crawl as D
+from checks.algorithms.crawl import atlas as A
 from checks.algorithms.crawl import drawing, proofs
 from reference import crawl as R
 from spec import crawl as C
@@ -735,9 +738,12 @@ def test_more_small_facts_a_second_mutation_sample_showed_untested():
 # The atlas scope: every walk as the graph of its states (checks/algorithms/crawl/atlas.py)
 # --------------------------------------------------------------------------------------------
 
-import itertools  # noqa: E402
 
-from checks.algorithms.crawl import atlas as A  # noqa: E402
+
+def small_atlas(reading: C.Reading, budgets: tuple[int, ...]):
+    """The declaration's own search of states (atlas_states) on every graph of up to 4 nodes."""
+    scope = attrs.evolve(D.SCOPES["default"], atlas_nodes=4, atlas_ks=(1, 2, 3), atlas_budgets=budgets)
+    return D.atlas_states(scope, reading)
 
 
 def test_a_states_successors_do_not_read_the_source():
@@ -757,20 +763,18 @@ def test_every_placements_chance_is_the_solved_chain_of_the_spec(reading):
 
     r = C.READINGS[reading]
     checked = 0
-    for graph in D.atlas_graphs(4):
-        for k in (1, 2, 3):
-            for budget in (1, 2, 3, 5):
-                s = A.explore(graph, k, budget, r)
-                big_l, dist = A.lookup_distributions(s)
-                for source in range(len(graph)):
-                    if s.goes_round(source):      # solved by the chain instead (checks.markov)
-                        continue
-                    got = dict(A.placement_chances(s, big_l, dist, source))
-                    assert set(got) == {frozenset(e) for n in range(1, len(graph)) for e in
-                                        itertools.combinations(set(range(len(graph))) - {source}, n)}
-                    for entries, chance in got.items():
-                        assert chance == reach_probability(D.chain(s.params(source, entries), r)).probability
-                        checked += 1
+    for s in small_atlas(r, (1, 2, 3, 5)):
+        big_l, dist = A.lookup_distributions(s)
+        nodes = range(len(s.graph))
+        for source in nodes:
+            if s.goes_round(source):      # solved by the chain instead (checks.markov)
+                continue
+            got = dict(A.placement_chances(s, big_l, dist, source))
+            assert set(got) == {frozenset(e) for n in range(1, len(nodes)) for e in
+                                itertools.combinations(set(nodes) - {source}, n)}
+            for entries, chance in got.items():
+                assert chance == reach_probability(D.chain(s.params(source, entries), r)).probability
+                checked += 1
     assert checked > 1000
 
 
@@ -778,22 +782,19 @@ def test_every_placements_chance_is_the_solved_chain_of_the_spec(reading):
 def test_the_longest_walk_and_the_shortest_lasso_are_those_of_the_listed_walks(reading):
     r = C.READINGS[reading]
     lassos = 0
-    for graph in D.atlas_graphs(4):
-        for k in (1, 2, 3):
-            for budget in (2, 3, 4):
-                s = A.explore(graph, k, budget, r)
-                for source, walk in enumerate(A.longest_walks(s)):
-                    listed = [w for _, w in C.walks(s.params(source), r, max_restarts=8)]
-                    looped = [w for w in listed if w.lasso is not None]
-                    assert (walk.lasso is not None) == bool(looped) == s.goes_round(source)
-                    replayed = C.replay_walk(walk.params, r, [(m.kind, m.to) for m in walk.moves])
-                    assert replayed.moves == walk.moves and replayed.lasso == walk.lasso
-                    if looped:
-                        lassos += 1
-                        assert len(walk.moves) == min(len(w.moves) for w in looped)
-                    else:
-                        forwards = [sum(m.kind == "forward" for m in w.moves) for w in listed]
-                        assert sum(m.kind == "forward" for m in walk.moves) == max(forwards)
+    for s in small_atlas(r, (2, 3, 4)):
+        for source, walk in enumerate(A.longest_walks(s)):
+            listed = [w for _, w in C.walks(s.params(source), r, max_restarts=8)]
+            looped = [w for w in listed if w.lasso is not None]
+            assert (walk.lasso is not None) == bool(looped) == s.goes_round(source)
+            replayed = C.replay_walk(walk.params, r, [(m.kind, m.to) for m in walk.moves])
+            assert replayed.moves == walk.moves and replayed.lasso == walk.lasso
+            if looped:
+                lassos += 1
+                assert len(walk.moves) == min(len(w.moves) for w in looped)
+            else:
+                forwards = [sum(m.kind == "forward" for m in w.moves) for w in listed]
+                assert sum(m.kind == "forward" for m in walk.moves) == max(forwards)
     assert (lassos > 0) == (r.halving == "original")
 
 
@@ -806,7 +807,6 @@ def test_atlas_chances_a_mutant_would_change():
     assert chances[frozenset({0})] == 1
     assert chances[frozenset({2})] == Fraction(1, 3)
     assert chances[frozenset({2, 3})] == Fraction(2, 3)
-    assert len(s.states) == len(set(s.states))
     k4 = C.Graph.of([(u, v) for u in range(4) for v in range(u + 1, 4)], 4)
     s = A.explore(k4, 2, 3, C.READINGS["previous/kept"])
     big_l, dist = A.lookup_distributions(s)
