@@ -235,15 +235,16 @@ def _remember(trace: tuple[int, ...], node: int, k: int) -> tuple[int, ...]:
 # --------------------------------------------------------------------------------------------
 
 Choice = tuple[Fraction, Move, WalkState]
+Only = tuple[str, int] | None      # a (kind, destination) to build alone: see successors
 
 
-def step_1(p: WalkParameters, reading: Reading) -> list[Choice]:
+def step_1(p: WalkParameters, reading: Reading, only: Only = None) -> list[Choice]:
     """Step 1: the source puts itself in the Trace and sends the data to a random neighbour (it
     does not look in its own APT: the text starts the lookup at step 2, on receipt)."""
-    return _forward(p, WalkState(p.source, (), 0, p.budget), reading)
+    return _forward(p, WalkState(p.source, (), 0, p.budget), reading, only)
 
 
-def step_2(p: WalkParameters, state: WalkState, reading: Reading) -> list[Choice]:
+def step_2(p: WalkParameters, state: WalkState, reading: Reading, only: Only = None) -> list[Choice]:
     """Step 2, at the node that received the data: 2.1 its APT holds the attribute, so the data
     goes to the entry point and the walk ends; 2.2 the budget is used up, so the walk ends; else it
     joins the Trace and goes to a random neighbour not in the Trace (blocked: recovery)."""
@@ -254,20 +255,21 @@ def step_2(p: WalkParameters, state: WalkState, reading: Reading) -> list[Choice
     if state.hops >= state.budget:
         return [(Fraction(1), Move("exhausted", state.at, state.at, state.trace, state.budget),
                  attrs.evolve(state, ended="exhausted"))]
-    return _forward(p, state, reading)
+    return _forward(p, state, reading, only)
 
 
-def _forward(p: WalkParameters, state: WalkState, reading: Reading) -> list[Choice]:
+def _forward(p: WalkParameters, state: WalkState, reading: Reading, only: Only = None) -> list[Choice]:
     trace = _remember(state.trace, state.at, p.k)
     candidates = [v for v in p.graph.views[state.at] if v not in trace]
     if candidates:
         share = Fraction(1, len(candidates))
         return [(share, Move("forward", state.at, v, trace, state.budget),
-                 WalkState(v, trace, state.hops + 1, state.budget)) for v in candidates]
-    return recovery(p, attrs.evolve(state, trace=trace), reading)
+                 WalkState(v, trace, state.hops + 1, state.budget)) for v in candidates
+                if only is None or only == ("forward", v)]
+    return recovery(p, attrs.evolve(state, trace=trace), reading, only)
 
 
-def recovery(p: WalkParameters, blocked: WalkState, reading: Reading) -> list[Choice]:
+def recovery(p: WalkParameters, blocked: WalkState, reading: Reading, only: Only = None) -> list[Choice]:
     """Sec. 3.2: path blocking (every neighbour is in the Trace) and recovery: a node chosen at
     random in the Trace restarts the walk with half the budget (of the blocked walk, or of the
     first one: `reading.halving`); with nothing left to halve the walk ends blocked. The restarted
@@ -279,19 +281,23 @@ def recovery(p: WalkParameters, blocked: WalkState, reading: Reading) -> list[Ch
     share = Fraction(1, len(blocked.trace))
     choices = []
     for node in blocked.trace:
+        if only is not None and only != ("restart", node):
+            continue
         trace = blocked.trace if reading.trace_on_restart == "kept" else ()
         choices.append((share, Move("restart", blocked.at, node, blocked.trace, halved),
                         WalkState(node, trace, 0, halved, "restarting")))
     return choices
 
 
-def successors(p: WalkParameters, state: WalkState | None, reading: Reading) -> list[Choice]:
-    """Every choice from a state (None: the walk has not started), each with its probability."""
+def successors(p: WalkParameters, state: WalkState | None, reading: Reading, only: Only = None) -> list[Choice]:
+    """Every choice from a state (None: the walk has not started), each with its probability.
+    With `only` (a kind and a destination), a forward or restart is built only if it is that one
+    (replay's shortcut: a node's view can hold 20 neighbours); the other moves are built anyway."""
     if state is None:
-        return step_1(p, reading)
+        return step_1(p, reading, only)
     if state.ended == "restarting":   # the chosen Trace node forwards at once (step 2.2, no lookup)
-        return _forward(p, attrs.evolve(state, ended=""), reading)
-    return step_2(p, state, reading)
+        return _forward(p, attrs.evolve(state, ended=""), reading, only)
+    return step_2(p, state, reading, only)
 
 
 @attrs.frozen
@@ -307,13 +313,8 @@ class Walk:
 
 
     def receptions(self) -> list[int]:
-        """The nodes that receive the data, in order: the source, then each move's destination
-        (a restart at the blocked node itself sends nothing)."""
-        got = [self.params.source]
-        for m in self.moves:
-            if m.kind == "forward" or (m.kind == "restart" and m.to != m.frm):
-                got.append(m.to)
-        return got
+        """The nodes that receive the data, in order: the source, then each move's destination."""
+        return [self.params.source] + [v for v in map(received, self.moves) if v is not None]
 
     def found(self) -> bool:
         return any(m.kind == "found" for m in self.moves)
@@ -322,6 +323,12 @@ class Walk:
         """Stage-1 messages: every forward, every restart that moves the data, the hand-over to the
         entry point (at another node: the APT names it)."""
         return len(self.receptions()) - 1 + self.found()
+
+
+def received(move: Move) -> int | None:
+    """The node a move sends the data to: a forward's or a restart's destination (a restart at the
+    blocked node itself sends nothing; the other moves end the walk where it is)."""
+    return move.to if move.kind == "forward" or (move.kind == "restart" and move.to != move.frm) else None
 
 
 def walks(p: WalkParameters, reading: Reading, max_restarts: int | None = None) -> Iterator[tuple[Fraction, Walk]]:
@@ -353,18 +360,19 @@ def replay_walk(p: WalkParameters, reading: Reading, moves: Iterable[tuple[str, 
     a ValueError names the first that is not."""
     state: WalkState | None = None
     made: list[Move] = []
-    seen: list[WalkState] = []
+    seen: dict[WalkState, int] = {}          # each state after a move, at its first move
     lasso = None
     for i, (kind, to) in enumerate(moves):
-        options = {(m.kind, m.to): (m, s) for _, m, s in successors(p, state, reading)}
-        if (kind, to) not in options:
-            allowed = ", ".join(f"{k} {t}" for k, t in options) or "none (the walk has ended)"
-            raise ValueError(f"move {i + 1} ({kind} {to}) is not a choice of the walk here; allowed: {allowed}")
-        move, state = options[(kind, to)]
+        chosen = [(m, s) for _, m, s in successors(p, state, reading, only=(kind, to)) if (m.kind, m.to) == (kind, to)]
+        if not chosen:
+            allowed = ", ".join(f"{m.kind} {m.to}" for _, m, _ in successors(p, state, reading))
+            raise ValueError(f"move {i + 1} ({kind} {to}) is not a choice of the walk here; allowed: "
+                             f"{allowed or 'none (the walk has ended)'}")
+        move, state = chosen[0]
         made.append(move)
         if state in seen and lasso is None:
-            lasso = seen.index(state)
-        seen.append(state)
+            lasso = seen[state]
+        seen.setdefault(state, i)
     return Walk(p, reading, tuple(made), lasso)
 
 
@@ -553,8 +561,12 @@ class Rewalks:
 
 def forwarding_avoids_the_trace(walk: Walk) -> bool:
     """Step 2.2: every forward goes to a neighbour not in the Trace it was chosen with."""
-    return all(m.to not in m.trace and m.to in walk.params.graph.views[m.frm]
-               for m in walk.moves if m.kind == "forward")
+    return all(forward_avoids_the_trace(m, walk.params.graph) for m in walk.moves)
+
+
+def forward_avoids_the_trace(move: Move, graph: Graph) -> bool:
+    """One move of forwarding_avoids_the_trace: a forward goes to a neighbour not in its Trace."""
+    return move.kind != "forward" or (move.to not in move.trace and move.to in graph.views[move.frm])
 
 
 def no_return_within_the_trace(walk: Walk) -> bool:

@@ -816,3 +816,123 @@ def test_atlas_chances_a_mutant_would_change():
     # blocked at 1, it restarts at 1 itself with budget 1, blocks again and restarts there for ever
     assert [(m.kind, m.to) for m in walk.moves] == [("forward", 1), ("restart", 1), ("restart", 1)]
     assert walk.lasso == 1
+
+
+# ---------------------------------------------------------------- the Trace's properties on the states
+
+# listing every walk of the first-budget halving grows fast with the budget (a walk restarts with
+# half of the first budget every time): its cross-check stays on smaller graphs and budgets
+TRACE_CROSS_CHECK = {"previous/kept": (4, (1, 2, 3, 4, 5)), "previous/cleared": (4, (1, 2, 3, 4, 5)),
+                     "original/kept": (4, (1, 2)), "original/cleared": (4, (1, 2))}
+
+
+@pytest.mark.parametrize("reading", D.WALK_READINGS)
+def test_each_trace_monitor_is_the_spec_predicate_and_finds_the_shortest_breach(reading):
+    # every walk listed (no bound on restarts: a walk that comes back to a state is a lasso)
+    r = C.READINGS[reading]
+    nodes, budgets = TRACE_CROSS_CHECK[reading]
+    scope = attrs.evolve(D.SCOPES["default"], atlas_nodes=nodes, atlas_ks=(1, 2, 3), atlas_budgets=budgets)
+    kept = broken = 0
+    for s in D.atlas_states(scope, r):
+        listed = {v: [w for _, w in C.walks(s.params(v), r)] for v in range(len(s.graph))}
+        for name, monitor in A.MONITORS.items():
+            predicate = prop(name).predicate
+            found = A.breaches(s, monitor)
+            for source, walks in listed.items():
+                lengths = [A.breach_length(w, monitor) for w in walks]
+                assert [n is None for n in lengths] == [predicate(w) for w in walks]
+                first = found.first[source]
+                if first is None:
+                    assert all(n is None for n in lengths)
+                    kept += 1
+                    continue
+                broken += 1
+                assert not predicate(first)
+                assert A.breach_length(first, monitor) == min(n for n in lengths if n is not None)
+                replayed = C.replay_walk(first.params, r, [(m.kind, m.to) for m in first.moves])
+                assert replayed.moves == first.moves and replayed.lasso == first.lasso
+    assert kept > 50 and broken > 50
+
+
+def test_the_trace_monitors_catch_what_a_mutant_would_miss():
+    path = C.Graph.of([(0, 1)], 2)
+    r = C.READINGS["original/kept"]
+    # k = 1 on two nodes: 0 -> 1 -> 0 comes back at once (the Trace holds only the newest node)
+    s = A.explore(path, 1, 2, r)
+    revisits = A.breaches(s, A.MONITORS["walk_never_revisits_a_node"]).first[0]
+    assert revisits.receptions()[:3] == [0, 1, 0]
+    assert A.breaches(s, A.MONITORS["no_return_within_the_trace"]).first[0] is None   # k = 1: never within it
+    # k = 2, budget 2: blocked at 1, the walk restarts at 0 (back within the Trace, a reception) or
+    # at 1 itself (no reception), and at 1 it can restart for ever: the lasso breaks
+    # walk_never_revisits_a_node with no node received twice
+    s = A.explore(path, 2, 2, r)
+    lasso = A.shortest_lasso(s, 0)
+    assert lasso.receptions() == [0, 1] and not prop("walk_never_revisits_a_node").predicate(lasso)
+    assert A.breach_length(lasso, A.MONITORS["walk_never_revisits_a_node"]) == 3
+    assert A.breach_length(lasso, A.MONITORS["no_return_within_the_trace"]) is None
+    first = A.breaches(s, A.MONITORS["no_return_within_the_trace"]).first[0]
+    assert [(m.kind, m.to) for m in first.moves[:2]] == [("forward", 1), ("restart", 0)]
+    assert all(b is None for b in A.breaches(s, A.MONITORS["forwarding_avoids_the_trace"]).first)
+
+
+def test_each_trace_monitor_rejects_a_move_the_spec_forbids():
+    graph = PATH3
+    avoid = A.MONITORS["forwarding_avoids_the_trace"]
+    assert avoid.step(None, C.Move("forward", 1, 0, (0, 1), 4), graph, 2) is A.VIOLATED       # into the Trace
+    assert avoid.step(None, C.Move("forward", 0, 2, (0,), 4), graph, 2) is A.VIOLATED         # not a neighbour
+    assert avoid.step(None, C.Move("forward", 1, 2, (0, 1), 4), graph, 2) is None
+    window = A.MONITORS["no_return_within_the_trace"]
+    assert window.step((0, 1), C.Move("restart", 1, 0, (0, 1), 2), graph, 2) is A.VIOLATED    # a restart moves the data
+    assert window.step((0, 1), C.Move("restart", 1, 1, (0, 1), 2), graph, 2) == (0, 1)       # ... unless it stays
+    assert window.step((0, 1), C.Move("forward", 1, 2, (0, 1), 2), graph, 2) == (1, 2)
+    assert window.step((0, 1), C.Move("forward", 1, 0, (1,), 2), graph, 3) is A.VIOLATED
+
+
+def test_a_monitor_that_breaks_only_by_going_round_flags_exactly_the_lassos():
+    # round_breaks on its own: every source whose walk can go round, each with its shortest lasso
+    looping = A.Monitor(lambda source, k: None, lambda memory, move, graph, k: memory, round_breaks=True)
+    lassos = 0
+    for reading in ("original/kept", "previous/kept"):
+        for graph in list(D.atlas_graphs(4))[::3]:
+            s = A.explore(graph, 2, 4, C.READINGS[reading])
+            found = A.breaches(s, looping).first
+            assert [w is not None for w in found] == [s.goes_round(v) for v in range(len(graph))]
+            for v, w in enumerate(found):
+                if w is not None:
+                    assert w.moves == A.shortest_lasso(s, v).moves and w.lasso is not None
+                    lassos += 1
+    assert lassos > 5
+
+
+def test_the_trace_enumeration_judges_every_source_and_pins_its_first_counterexamples():
+    from checks.bench import run_checks
+
+    scope = attrs.evolve(D.SCOPES["default"], atlas_nodes=4, atlas_ks=(1, 2), atlas_budgets=(1, 2, 3))
+    sources = sum(len(g) for g in D.atlas_graphs(4)) * 2 * 3
+    ran = run_checks(D.ALGORITHM, lambda c: getattr(c, "properties", ()) == D.TRACE_PROPERTIES, scope)
+    assert [check.reading for check, _, _ in ran] == list(D.WALK_READINGS)
+    for check, results, _ in ran:
+        got = {x.property: x for x in results}
+        assert got["forwarding_avoids_the_trace"].verdict.value == "holds"
+        assert got["forwarding_avoids_the_trace"].detail.startswith(f"{sources} sources")
+        assert got["walk_never_revisits_a_node"].verdict.value == "violated"
+        assert got["walk_never_revisits_a_node"].detail.startswith(
+            "3 moves on a graph of 2 nodes (k = 1, budget 2): receptions 0 -> 1 -> 0")
+        assert got["no_return_within_the_trace"].verdict.value == "violated"
+        assert "(k = 2, budget 2): receptions 0 -> 1 -> 0" in got["no_return_within_the_trace"].detail
+
+
+def test_z3_proves_the_re_walks_fall_only_where_each_halves_the_walk_before():
+    import z3
+
+    for name in ("previous/kept", "original/kept"):
+        r = C.READINGS[name]
+        # the encoding is the spec's rule on concrete budgets
+        for first in range(1, 40):
+            for before in range(1, first + 1):
+                encoded = z3.simplify(proofs.rewalk_budget(z3.IntVal(first), z3.IntVal(before), r)).as_long()
+                assert encoded == C.rewalk_budget(first, before, r)
+    assert proofs.rewalks_shrink(C.READINGS["previous/kept"]).verdict.value == "proved"
+    # halving the first budget: 4 -> 2 -> 2 -> ... (a re-walk of budget 2 starts another of 2)
+    assert proofs.rewalks_shrink(C.READINGS["original/kept"]).verdict.value == "violated"
+    assert D.REWALK_PROOF_READINGS == ("previous/kept", "previous/cleared")

@@ -1,11 +1,11 @@
 """CRAWL and CDM on CBDLO (Zheng & Sun 2018): the declaration the engines read.
 
 Checks, each naming the properties it judges:
-- exhaustive: every walk (every random choice) listed on every connected graph of the networkx
-  atlas up to the scope's size, from every source, for each Trace length and budget, under each
-  walk reading (`walk_enumeration`: the Trace's properties); every walk as the graph of its states
-  on every connected atlas graph up to `atlas_nodes` (7 in the large scope), k and budgets up to
-  the scope's (atlas.py): how every walk ends (`ending_enumeration`: its shortest lasso or its
+- exhaustive: every walk (every random choice) as the graph of its states on every connected
+  graph of the networkx atlas up to `atlas_nodes` (7 in the large scope), from every source, k and
+  budgets up to the scope's, under each walk reading (atlas.py): the Trace's properties
+  (`trace_enumeration`: each source's shortest walk that breaks one, found by a monitor carried
+  along the states), how every walk ends (`ending_enumeration`: its shortest lasso or its
   longest walk) and its exact chance of reaching an entry point for every APT placement
   (`delivery_enumeration`; a walk that can go round for ever is solved as a Markov chain by
   checks.markov, one entry point at a time, on the smaller graphs); every set of range
@@ -33,10 +33,6 @@ from spec import crawl as C
 from spec.registry import get
 
 NAME = C.ALGORITHM
-# a walk explored is cut before its 4th restart: no walk of a budget below 8 is cut where the budget
-# is halved from the blocked walk's (4 -> 2 -> 1 -> 0), and where it is halved from the first one a
-# walk that can restart for ever comes back to a state it was in within fewer on these graphs
-MAX_RESTARTS = 3
 WALK_READINGS = C.WALK_READINGS
 CDM_READINGS = ("previous/kept", "every-arrival", "reaches", "reaches/every-arrival")
 # the upper layer's pieces and tree depend on no reading: judged once, under the printed one
@@ -52,13 +48,11 @@ CATALOGUE = plugin.Catalogue(C.READINGS, describe_reading, key=("previous/kept",
 
 @attrs.frozen
 class Scope:
-    graph_nodes: int                 # every walk listed on every connected atlas graph of 2..graph_nodes nodes
-    ks: tuple[int, ...]              # ... with these Trace lengths
-    budgets: tuple[int, ...]         # ... and first hop budgets
     atlas_nodes: int                 # every walk's states on every connected atlas graph of 2..atlas_nodes nodes
     atlas_ks: tuple[int, ...]        # ... with these Trace lengths
     atlas_budgets: tuple[int, ...]   # ... and first hop budgets, every APT placement
-    delivery_nodes: int              # a walk that can go round: its chance solved up to this many nodes
+    delivery_nodes: int              # a walk that can go round: its chance solved up to this many nodes ...
+    delivery_budgets: tuple[int, ...]  # ... and these first budgets
     ranges: int                      # CDM: up to this many range subscriptions ...
     domain: int                      # ... over the value space [0, domain]
     tree_nodes: int                  # balanced trees of 1..tree_nodes virtual nodes
@@ -66,8 +60,7 @@ class Scope:
     examples: int                    # hypothesis examples per check
 
     def describe(self) -> str:
-        return (f"walks listed on graphs of <= {self.graph_nodes} nodes, k in {self.ks}, budgets {self.budgets}; "
-                f"their states on graphs of <= {self.atlas_nodes} nodes, k in {self.atlas_ks}, budgets "
+        return (f"walks' states on graphs of <= {self.atlas_nodes} nodes, k in {self.atlas_ks}, budgets "
                 f"{_span(self.atlas_budgets)}; {self.ranges} ranges over [0, {self.domain}]")
 
 
@@ -77,13 +70,13 @@ def _span(values: tuple[int, ...]) -> str:
     return ", ".join(map(str, values))
 
 
-SCOPES = {"default": Scope(graph_nodes=5, ks=(1, 2, 3), budgets=(2, 4), atlas_nodes=5, atlas_ks=(1, 2, 3),
-                           atlas_budgets=tuple(range(1, 7)), delivery_nodes=5, ranges=3, domain=5,
-                           tree_nodes=1024, routing_nodes=40, examples=100),
+SCOPES = {"default": Scope(atlas_nodes=5, atlas_ks=(1, 2, 3), atlas_budgets=tuple(range(1, 7)), delivery_nodes=5,
+                           delivery_budgets=(2, 4), ranges=3, domain=5, tree_nodes=1024, routing_nodes=40,
+                           examples=100),
           # the issue's atlas: every connected graph of up to 7 nodes, k 1..4, budgets up to 10
-          "large": Scope(graph_nodes=6, ks=(1, 2, 3, 4), budgets=(2, 4, 6), atlas_nodes=7, atlas_ks=(1, 2, 3, 4),
-                         atlas_budgets=tuple(range(1, 11)), delivery_nodes=6, ranges=4, domain=7,
-                         tree_nodes=4096, routing_nodes=80, examples=500)}
+          "large": Scope(atlas_nodes=7, atlas_ks=(1, 2, 3, 4), atlas_budgets=tuple(range(1, 11)), delivery_nodes=6,
+                         delivery_budgets=(2, 4, 6), ranges=4, domain=7, tree_nodes=4096, routing_nodes=80,
+                         examples=500)}
 
 
 # --------------------------------------------------------------------------------------------
@@ -103,38 +96,11 @@ def atlas_graphs(max_nodes: int) -> Iterator[C.Graph]:
             yield C.Graph.of(g.edges(), g.number_of_nodes())
 
 
-def walk_parameters(scope: Scope) -> Iterator[C.WalkParameters]:
-    for graph in atlas_graphs(scope.graph_nodes):
-        for budget in scope.budgets:
-            for k in scope.ks:
-                for source in range(len(graph)):
-                    # with no entry point a walk goes on longest: a walk that finds one is a prefix
-                    # of one of these, so the walk properties (prefix-closed) are judged here
-                    yield C.WalkParameters(graph, source, frozenset(), k, budget)
-
-
 # judged on the walk's states (atlas.py): how a walk ends is decided by its cycles and its longest
-# way, which the states give for budgets whose walks are too many to list
+# way; the Trace's properties by a monitor carried along the states (what each must remember of
+# the walk's history)
 ENDING_PROPERTIES = ("recovery_ends", "forwards_at_most_twice_the_budget")
-LISTED_PROPERTIES = tuple(p for p in C.WALK_PROPERTIES if p not in ENDING_PROPERTIES)
-
-
-def walk_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
-    r = C.READINGS[reading]
-
-    def cases() -> Iterator[plugin.Case]:
-        for params in walk_parameters(scope):
-            for _, walk in C.walks(params, r, max_restarts=MAX_RESTARTS):
-                yield plugin.Case(walk, describe=lambda w=walk: describe_walk(w),
-                                  document=lambda prop, w=walk: walk_document(prop, reading, "exhaustive", w),
-                                  counts={"walks": 1, "lassos": walk.lasso is not None, "cut": walk.cut})
-    return plugin.Enumeration(
-        reading, LISTED_PROPERTIES,
-        f"every walk (every random choice) on every connected graph of 2..{scope.graph_nodes} nodes, from every "
-        f"source, k in {', '.join(map(str, scope.ks))}, budgets {', '.join(map(str, scope.budgets))}, no entry point "
-        f"(the longest walks: one that finds an entry is a prefix of one of these), each followed to its end, to a "
-        f"state it was in before (a walk that can go round for ever) or cut before a restart beyond its {MAX_RESTARTS}rd",
-        cases, detail="{walks} walks ({lassos} can go round for ever, {cut} cut)")
+TRACE_PROPERTIES = tuple(p for p in C.WALK_PROPERTIES if p not in ENDING_PROPERTIES)
 
 
 def atlas_states(scope: Scope, r: C.Reading) -> Iterator[atlas.States]:
@@ -170,6 +136,32 @@ def ending_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
 # the smallest graph where the first-budget halving never lets a walk end, the Trace kept or
 # cleared: 2 nodes, k = 2, budget 4 (budget 2 or 3 does it only with the Trace kept)
 ENDING = C.WalkParameters(C.Graph.of([(0, 1)], 2), 0, frozenset(), 2, 4)
+
+
+def trace_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
+    r = C.READINGS[reading]
+
+    def cases() -> Iterator[plugin.Case]:
+        for states in atlas_states(scope, r):
+            found = {prop: atlas.breaches(states, monitor) for prop, monitor in atlas.MONITORS.items()}
+            for source in range(len(states.graph)):
+                # the shortest walk that breaks each property, and where none does one walk that
+                # keeps them (the first choice at every step), each judged by the spec's predicates
+                walks = {b.first[source] for b in found.values() if b.first[source] is not None}
+                walks = sorted(walks, key=lambda w: len(w.moves)) or [atlas.first_walk(states, source)]
+                for i, walk in enumerate(walks):
+                    yield plugin.Case(walk, describe=lambda w=walk: describe_walk(w),
+                                      document=lambda prop, w=walk: walk_document(prop, reading, "exhaustive", w),
+                                      counts={"sources": i == 0, "walks": 1, "states": sum(
+                                          b.searched for b in found.values()) if source == 0 == i else 0})
+    return plugin.Enumeration(
+        reading, TRACE_PROPERTIES,
+        f"every walk (every random choice) as the graph of its states, on {_atlas_scope(scope)}, no entry point "
+        "(a walk that finds one is a prefix of one of these), each property carried along the states as what it "
+        "must remember of the walk (nothing, the last k receptions, the nodes that received the data): from each "
+        "source the shortest walk that breaks it, else the walk of first choices", cases,
+        detail="{sources} sources ({walks} walks judged), {states} (state, memory) pairs searched over the three "
+        "properties")
 
 
 def ending_chance(reading: str) -> plugin.Chance:
@@ -216,7 +208,7 @@ def delivery_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
                 if not states.goes_round(source):
                     for entries, probability in atlas.placement_chances(states, big_l, dist, source):
                         yield case(C.Delivery(states.params(source, entries), r, probability))
-                elif len(states.graph) <= scope.delivery_nodes and states.budget in scope.budgets:
+                elif len(states.graph) <= scope.delivery_nodes and states.budget in scope.delivery_budgets:
                     # a walk that can go round: its chain solved (checks.markov) for one entry point
                     for entry in range(len(states.graph)):
                         if entry != source:
@@ -227,7 +219,7 @@ def delivery_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
         f"points among the nodes other than the source, which does not look in its own APT); where a walk can go "
         f"round for ever, its Markov chain solved over fractions for one entry point at "
         f"every other node, on graphs of up to {scope.delivery_nodes} nodes and budgets "
-        f"{', '.join(map(str, scope.budgets))}", cases, detail="{cases} cases, {certain} certain to reach an entry")
+        f"{', '.join(map(str, scope.delivery_budgets))}", cases, detail="{cases} cases, {certain} certain to reach an entry")
 
 
 def describe_delivery(d: C.Delivery) -> str:
@@ -373,6 +365,22 @@ def budget_proof(prop: str, reading: str) -> plugin.Proof:
                         unproved_step=step + ": argued, and checked on every walk of the exhaustive scope")
 
 
+# Sec. 4's re-walk halves as sec. 3.2's restart does; where each re-walk halves the walk before it,
+# Z3 proves the budgets fall (where it halves the first one, hypothesis finds the endless chain)
+REWALK_PROOF_READINGS = tuple(r for r in WALK_READINGS if C.READINGS[r].halving == "previous")
+
+
+def rewalk_proof(reading: str) -> plugin.Proof:
+    from checks.algorithms.crawl import proofs
+
+    return plugin.Proof("rewalks_end", reading, "every first budget B >= 1 and every walk's budget b <= B "
+                        "(unbounded integers)", lambda: proofs.rewalks_shrink(C.READINGS[reading]),
+                        unproved_step="a chain of positive budgets that falls at every re-walk ends after at most "
+                        "floor(log2 B) + 1 walks (within the reference's cap of 64 re-walks for every B < 2^64): "
+                        "argued; the chains of walks on random overlays under churn are judged by the hypothesis "
+                        "check of rewalks_end")
+
+
 # the Z3 checks of the upper layer, by property: (what they range over, the function in proofs.py,
 # the step from the lemma to the property where Z3 does not take it)
 UPPER_PROOFS = {
@@ -467,7 +475,7 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
         for prop in BUDGET_PROOFS:
             yield budget_proof(prop, reading)
     for reading in WALK_READINGS:
-        yield walk_enumeration(scope, reading)
+        yield trace_enumeration(scope, reading)
     for reading in WALK_READINGS:
         yield ending_enumeration(scope, reading)
     for reading in WALK_READINGS:
@@ -479,6 +487,8 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
             yield walk_search(scope, prop, reading)
     for reading in WALK_READINGS:
         yield rewalk_search(scope, reading)
+    for reading in REWALK_PROOF_READINGS:
+        yield rewalk_proof(reading)
     for prop in UPPER_PROOFS:
         yield upper_proof(prop)
     yield space_enumeration(scope)

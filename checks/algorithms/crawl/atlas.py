@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from fractions import Fraction
-from typing import Iterator
+from typing import Callable, Hashable, Iterator
 
 import attrs
 
@@ -212,3 +212,181 @@ def placement_chances(s: States, big_l: int, dist, source: int) -> Iterator[tupl
         if e >> source & 1:
             continue
         yield frozenset(v for v in range(n) if e >> v & 1), Fraction(total - within[full ^ e], total)
+
+
+# --------------------------------------------------------------------------------------------
+# The Trace's properties on every walk: each read as a monitor that carries what it must remember
+# of a walk's history along the states (tests/test_crawl.py holds each monitor to the spec's
+# predicate on every listed walk; a walk it flags is replayed on the spec and judged by it)
+# --------------------------------------------------------------------------------------------
+
+VIOLATED = object()
+
+
+@attrs.frozen
+class Monitor:
+    """`start(source, k)` what is remembered before the first move; `step(memory, move, graph, k)`
+    what is remembered after the move, or VIOLATED where the move breaks the property;
+    `round_breaks` where a walk that can go round for ever (a lasso) breaks it too."""
+
+    start: Callable[[int, int], Hashable]
+    step: Callable[[Hashable, C.Move, C.Graph, int], Hashable]
+    round_breaks: bool = False
+
+
+def _no_return_step(window, move, graph, k):
+    got = C.received(move)
+    if got is None:
+        return window
+    return VIOLATED if got in window else (window + (got,))[-k:]
+
+
+def _never_revisits_step(seen, move, graph, k):
+    got = C.received(move)
+    if got is None:
+        return seen
+    return VIOLATED if seen >> got & 1 else seen | 1 << got
+
+
+MONITORS = {
+    # nothing remembered: each forward is judged on its own
+    "forwarding_avoids_the_trace": Monitor(lambda source, k: None,
+                                           lambda _, m, graph, k: None if C.forward_avoids_the_trace(m, graph)
+                                           else VIOLATED),
+    # the last k receptions
+    "no_return_within_the_trace": Monitor(lambda source, k: (source,), _no_return_step),
+    # every node that received the data (a bit each); a walk can also go round for ever without
+    # a second reception (blocked, it restarts at the blocked node itself again and again)
+    "walk_never_revisits_a_node": Monitor(lambda source, k: 1 << source, _never_revisits_step, round_breaks=True),
+}
+
+
+@attrs.frozen
+class Breaches:
+    """One monitor run over every walk from every source of one graph of states: `first[s]` the
+    shortest walk from source s that breaks the property (None where every walk keeps it) and
+    `searched` the distinct (state, memory) pairs visited."""
+
+    first: list[C.Walk | None]
+    searched: int
+
+
+def breaches(s: States, monitor: Monitor) -> Breaches:
+    """Every walk from every source through (state, memory) pairs: each pair carries the sources
+    that reach it (bits), propagated until nothing grows; a source is dropped once one of its walks
+    breaks the property. Then, for each source that breaks it, breadth first for its shortest such
+    walk (the first in the order of the choices), followed to its end by first choices."""
+    n = len(s.graph)
+    broken = sum(1 << v for v in range(n) if monitor.round_breaks and s.goes_round(v))
+    reached: dict[tuple[int, Hashable], int] = {}
+    todo: deque[tuple[int, Hashable]] = deque()
+
+    def reach(j: int, memory: Hashable, bits: int) -> None:
+        key = (j, memory)
+        had = reached.get(key, 0)
+        if bits & ~had:
+            reached[key] = had | bits
+            if key not in queued:
+                queued.add(key)
+                todo.append(key)
+
+    queued: set[tuple[int, Hashable]] = set()
+    for source in range(n):
+        start = monitor.start(source, s.k)
+        for _, move, j in s.roots[source]:
+            memory = monitor.step(start, move, s.graph, s.k)
+            if memory is VIOLATED:
+                broken |= 1 << source
+            else:
+                reach(j, memory, 1 << source)
+    while todo:
+        key = todo.popleft()
+        queued.discard(key)
+        bits = reached[key] & ~broken
+        if not bits:
+            continue
+        i, memory = key
+        for _, move, j in s.moves[i]:
+            after = monitor.step(memory, move, s.graph, s.k)
+            if after is VIOLATED:
+                broken |= bits
+                bits = 0
+                break
+            reach(j, after, bits)
+    first = [_shortest_breach(s, monitor, source) if broken >> source & 1 else None for source in range(n)]
+    return Breaches(first, len(reached))
+
+
+def _shortest_breach(s: States, monitor: Monitor, source: int) -> C.Walk:
+    walk = _shortest_flagged(s, monitor, source)
+    if monitor.round_breaks and s.goes_round(source):
+        lasso = shortest_lasso(s, source)
+        if walk is None or len(lasso.moves) < breach_length(walk, monitor):
+            return lasso
+    assert walk is not None, "a source flagged as breaking the property has a walk that does"
+    return walk
+
+
+def breach_length(walk: C.Walk, monitor: Monitor) -> int | None:
+    """How many moves of the walk it takes to break the property by the monitor (all of them for a
+    lasso that breaks it by going round); None where the walk keeps it."""
+    memory = monitor.start(walk.params.source, walk.params.k)
+    for i, move in enumerate(walk.moves):
+        memory = monitor.step(memory, move, walk.params.graph, walk.params.k)
+        if memory is VIOLATED:
+            return i + 1
+    return len(walk.moves) if monitor.round_breaks and walk.lasso is not None else None
+
+
+def _shortest_flagged(s: States, monitor: Monitor, source: int) -> C.Walk | None:
+    start = monitor.start(source, s.k)
+    parent: dict[tuple[int, Hashable], tuple[tuple[int, Hashable] | None, C.Move]] = {}
+    frontier: deque[tuple[int, Hashable]] = deque()
+    edges = [(None, start, s.roots[source])]
+    while True:
+        for at, memory, choices in edges:
+            for _, move, j in choices:
+                after = monitor.step(memory, move, s.graph, s.k)
+                if after is VIOLATED:
+                    path = [(move, j)]
+                    while at is not None:
+                        before, made = parent[at]
+                        path.append((made, at[0]))
+                        at = before
+                    return _finish(s, source, path[::-1])
+                if (j, after) not in parent:
+                    parent[(j, after)] = (at, move)
+                    frontier.append((j, after))
+        if not frontier:
+            return None
+        key = frontier.popleft()
+        edges = [(key, key[1], s.moves[key[0]])]
+
+
+def _finish(s: States, source: int, path: list[tuple[C.Move, int]]) -> C.Walk:
+    """The walk of `path` (move, state after it), followed to its end by first choices unless it
+    has come back to a state it was in; `lasso` the index of the move whose state the walk first
+    comes back to (as C.replay_walk sets it). A path that breaks a property only after coming back
+    to a state (a memory the state does not hold: the window of receptions under a cleared Trace)
+    stops at the breach, its lasso set where it first came back; none does on the atlas's scopes."""
+    moves = [m for m, _ in path]
+    seen: list[int] = []
+    lasso = None
+    for _, j in path:
+        if lasso is None and j in seen:
+            lasso = seen.index(j)
+        seen.append(j)
+    at = seen[-1]
+    while lasso is None and s.moves[at]:
+        _, move, at = s.moves[at][0]
+        moves.append(move)
+        if at in seen:
+            lasso = seen.index(at)
+        seen.append(at)
+    return C.Walk(s.params(source), s.reading, tuple(moves), lasso=lasso)
+
+
+def first_walk(s: States, source: int) -> C.Walk:
+    """The walk that makes the first choice at every step (a lasso where it comes back)."""
+    _, move, j = s.roots[source][0]
+    return _finish(s, source, [(move, j)])

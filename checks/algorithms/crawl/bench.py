@@ -52,10 +52,10 @@ def reference_figures(walks: int = 2_000) -> dict:
 
 
 def exhaustive_figures() -> dict:
-    from checks.algorithms.crawl import ALGORITHM, ENDING_PROPERTIES, LISTED_PROPERTIES
+    from checks.algorithms.crawl import ALGORITHM, ENDING_PROPERTIES, TRACE_PROPERTIES
 
     out = {}
-    for name, unit, properties in (("walks_previous_kept_default", "walks", LISTED_PROPERTIES),
+    for name, unit, properties in (("trace_previous_kept_default", "sources", TRACE_PROPERTIES),
                                    ("atlas_previous_kept_default", "sources", ENDING_PROPERTIES)):
         for check, results, seconds in run_checks(ALGORITHM, lambda c: isinstance(c, plugin.Enumeration)
                                                   and c.reading == "previous/kept" and c.properties == properties):

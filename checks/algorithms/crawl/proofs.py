@@ -76,6 +76,22 @@ def forwards_bounded(reading: C.Reading) -> plugin.ProofOutcome:
                   "by induction on b", "the induction step")
 
 
+def rewalk_budget(first, previous, reading: C.Reading):
+    """Sec. 4's C.rewalk_budget over Z3 integers (`/` on Ints is the floor for positive ones, as
+    `//`; tests hold the two to each other on concrete budgets)."""
+    return (previous if reading.halving == "previous" else first) / 2
+
+
+def rewalks_shrink(reading: C.Reading) -> plugin.ProofOutcome:
+    """Sec. 4's re-walk: a walk of budget b (at most the first budget B) whose data finds no virtual
+    node starts one of rewalk_budget(B, b); the lemma is that this one's budget, where one starts
+    (it is at least 1), is below b."""
+    first, previous = z3.Ints("B b")
+    after = rewalk_budget(first, previous, reading)
+    return _lemma(z3.Implies(z3.And(first >= 1, previous >= 1, previous <= first, after >= 1), after < previous),
+                  "b // 2 < b for every b >= 1: each re-walk's budget is below the walk's before it")
+
+
 def lasso_walk(budget: int, reading: C.Reading) -> C.Walk | None:
     """A walk on the path 0 - 1 - 2 (the paper's Fig. 3 in small: the walk reaches a node at the
     network's edge and blocks) that comes back to a state, shortest first."""
