@@ -55,7 +55,7 @@ def exhaustive_figures() -> dict:
     from checks.algorithms.crawl import ALGORITHM, ENDING_PROPERTIES, TRACE_PROPERTIES
 
     out = {}
-    for name, unit, properties in (("trace_previous_kept_default", "sources", TRACE_PROPERTIES),
+    for name, unit, properties in (("trace_previous_kept_default", "walks", TRACE_PROPERTIES),
                                    ("atlas_previous_kept_default", "sources", ENDING_PROPERTIES)):
         for check, results, seconds in run_checks(ALGORITHM, lambda c: isinstance(c, plugin.Enumeration)
                                                   and c.reading == "previous/kept" and c.properties == properties):
