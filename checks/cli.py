@@ -222,6 +222,8 @@ def cmd_validate(args) -> int:
     if args.json:
         refuse_another_kind(Path(args.json), "--json")
     job = algorithm.spark.job()
+    if args.instances is None:
+        args.instances = algorithm.spark.instances["validate"]
     if args.readings is not None:
         import attrs
 
@@ -418,8 +420,9 @@ def parser() -> argparse.ArgumentParser:
 
     v = sub.add_parser("validate", help="validate every property on random instances with Spark")
     v.add_argument("algorithm", help="the algorithm whose Spark job runs (see `list`)")
-    v.add_argument("--instances", type=_positive, default=1_000_000,
-                   help="random instances, seeds 0..N-1 (an algorithm's topologies, scenarios or workloads)")
+    v.add_argument("--instances", type=_positive,
+                   help="random instances, seeds 0..N-1 (an algorithm's topologies, scenarios or workloads; "
+                   "default: the algorithm's own count, 1,000,000 unless its declaration says otherwise)")
     _renamed(v, "--topologies", "--instances")
     v.add_argument("--master", default="local[*]", help="Spark master: local[N] or spark://HOST:PORT (default local[*])")
     v.add_argument("--partitions", type=_partitions, help="Spark partitions per segment (default: the job's)")

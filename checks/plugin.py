@@ -261,7 +261,8 @@ class SparkJob:
     scope: Callable[[Mapping[str, Any], Any], str]
     unit: str = "scenarios"
     size: str = "nodes"
-    # random instances per scope (make check's default scope, the large one, `validate`)
+    # random instances per scope (make check's default scope, the large one, and `validate`'s own
+    # count where --instances is not given: make validate's)
     instances: Mapping[str, int] = attrs.Factory(lambda: {"default": 20_000, "large": 200_000,
                                                           "validate": 1_000_000})
     # (job, column, seed[, at_least=n]) -> the replay document of the shrunk failing instance

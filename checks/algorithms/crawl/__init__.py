@@ -528,6 +528,8 @@ def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
 ALGORITHM = plugin.Algorithm(
     name=NAME, title="CRAWL and CDM on CBDLO (Zheng & Sun 2018)", spec="spec.crawl", readings=CATALOGUE,
     scopes=SCOPES, checks=checks, replay=replay,
+    # `validate`'s 1,250,000 walks: a million at sec. 5's sizes (the job's small_every is 5)
     spark=plugin.SparkJob.of("spark_validation.crawl", scope=spark_scope, unit="walks", size="nodes",
-                             counterexample=spark_document),
+                             counterexample=spark_document,
+                             instances={"default": 20_000, "large": 200_000, "validate": 1_250_000}),
     **plugin.beside(__name__))
