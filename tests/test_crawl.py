@@ -72,7 +72,8 @@ def test_every_walk_probability_sums_to_one_and_previous_halving_always_ends():
 
 
 @pytest.mark.parametrize("bad, message", [
-    (dict(k=0), "k >= 1"), (dict(budget=0), "budget"), (dict(budget=-3), "budget"), (dict(source=3), "source"),
+    (dict(k=0), "k >= 1"), (dict(budget=0), "budget"), (dict(budget=-3), "budget"),
+    (dict(source=3), r"source 3 is not a node of 0\.\.2"),
     (dict(entries=frozenset({7})), "entries"), (dict(k=True), "k >= 1")])
 def test_walk_parameters_refuse_bad_input(bad, message):
     fields = dict(graph=PATH3, source=0, entries=frozenset(), k=2, budget=4) | bad
@@ -680,6 +681,7 @@ def test_small_facts_a_mutant_would_change():
         with pytest.raises(ValueError, match="matched > 0 and expected > 0"):
             C.effective_cost(10, matched, expected)
     assert C.zipf_as_printed(4, 0.5, 0.5) == 1.0 and C.zipf_as_intended(4, 0.5, 0.5) == 0.25
+    assert C.zipf_as_printed(9, 0.5, 0.5) == 1.5                  # mu x i^alpha, not mu x i x alpha
     with pytest.raises(ValueError, match=r"distinct nodes of 0\.\.4"):
         C.Graph.of([(0, 7)], 5)
     with pytest.raises(ValueError, match=r"entries \['9'\] are not nodes of 0\.\.2"):
@@ -939,3 +941,22 @@ def test_z3_proves_the_re_walks_fall_only_where_each_halves_the_walk_before():
     # halving the first budget: 4 -> 2 -> 2 -> ... (a re-walk of budget 2 starts another of 2)
     assert proofs.rewalks_shrink(C.READINGS["original/kept"]).verdict.value == "violated"
     assert D.REWALK_PROOF_READINGS == ("previous/kept", "previous/cleared")
+
+
+def test_the_small_helpers_a_mutant_would_change():
+    # the node named by a repeat's explanation is the one received twice, not the source
+    p = C.WalkParameters(C.Graph.of([(0, 1), (1, 2), (0, 2)], 3), 0, frozenset(), 1, 4)
+    walk = C.replay_walk(p, C.DEFAULT, [("forward", 1), ("forward", 2), ("forward", 1)])
+    assert walk.receptions() == [0, 1, 2, 1]
+    assert prop("walk_never_revisits_a_node").explain(walk) == "node 1 receives the data twice"
+    # a target out of reach: None, after each node is met once
+    assert C.Graph.of([(0, 1), (1, 2)], 4).distance(0, [3]) is None
+    assert C.Graph.of([(0, 1), (1, 2)], 4).distance(0, [2, 3]) == 2
+    # depths and heights of the balanced tree (root at depth 0, counted in edges)
+    for n, height in ((1, 0), (2, 1), (3, 1), (4, 2), (7, 2), (8, 3)):
+        tree = C.balanced_tree(n)
+        assert tree.height() == height == max(tree.depth(i) for i in range(n))
+        assert sorted(tree.depth(i) for i in range(n))[:3] == [0, 1, 1][:n]
+        assert C.tree_height_is_floor_log2_n(tree)
+    # node 0 is a leaf of every balanced tree of 2 or more: a tree rooted at 0, built by hand
+    assert [C.Tree((-1, 0, 0, 1)).depth(i) for i in range(4)] == [0, 1, 1, 2]
