@@ -960,3 +960,17 @@ def test_the_small_helpers_a_mutant_would_change():
         assert C.tree_height_is_floor_log2_n(tree)
     # node 0 is a leaf of every balanced tree of 2 or more: a tree rooted at 0, built by hand
     assert [C.Tree((-1, 0, 0, 1)).depth(i) for i in range(4)] == [0, 1, 1, 2]
+
+
+def test_the_baselines_and_the_overlay_at_their_edges():
+    rng = np.random.default_rng(0)
+    # a random-walk Simple from a node with no neighbour stays put and sends nothing
+    assert R.simple([[]], 0, 3, rng, "random-walk") == ({0: 0}, 0)
+    # TERA from an isolated source: its walk restarts at the source itself (no message) and ends
+    assert R.tera([[]], 0, np.zeros(1, dtype=bool), set(), 2, 2, rng) == (False, 0)
+    # a point range (low end = high end) is a subscription like any other
+    overlay = R.Overlay(10, 2, 1, seed=0)
+    overlay.subscribe(3, {"x": (4, 4)})
+    assert overlay.subscriptions[3] == {"x": (4, 4)}
+    # a graph of one node is a lower layer (a walk from it blocks at once)
+    assert len(C.Graph.of([], 1)) == 1
