@@ -974,3 +974,28 @@ def test_the_baselines_and_the_overlay_at_their_edges():
     assert overlay.subscriptions[3] == {"x": (4, 4)}
     # a graph of one node is a lower layer (a walk from it blocks at once)
     assert len(C.Graph.of([], 1)) == 1
+
+
+def test_more_edges_a_mutant_would_move():
+    # an isolated source blocks at step 1: recovery restarts it at itself, then it ends blocked
+    lone = C.WalkParameters(C.Graph.of([], 1), 0, frozenset(), 1, 2)
+    [(chance, walk)] = list(C.walks(lone, C.DEFAULT))
+    assert chance == 1 and [(m.kind, m.to) for m in walk.moves] == [("restart", 0), ("blocked", 0)]
+    # step 2.1's hand-over is made at the node that found the entry
+    p = C.WalkParameters(PATH3, 0, frozenset({2}), 2, 4)
+    found = C.replay_walk(p, C.DEFAULT, [("forward", 1), ("forward", 2), ("found", 2)]).moves[-1]
+    assert (found.kind, found.frm, found.to) == ("found", 2, 2)
+    # a certain walk keeps the claim, an entry in reach missed with some chance breaks it
+    reach = prop("walk_reaches_an_entry_whenever_one_is_in_reach").predicate
+    near = C.WalkParameters(PATH3, 0, frozenset({1}), 1, 2)
+    assert reach(C.Delivery(near, C.DEFAULT, Fraction(1)))
+    assert not reach(C.Delivery(near, C.DEFAULT, Fraction(1, 2)))
+    assert reach(C.Delivery(attrs.evolve(near, budget=1, entries=frozenset({2})), C.DEFAULT, Fraction(0)))
+    # distances in a tree rooted at node 0, built by hand (a balanced tree never has 0 as a parent)
+    assert C.Tree((-1, 0, 0, 1)).distance(3, 2) == 3
+    # the overlay's own bad input
+    with pytest.raises(ValueError):
+        R.Overlay(10, True, 1, seed=0)
+    assert R.Overlay(2, 1, 1, seed=0).n == 2
+    with pytest.raises(ValueError, match="not a live node"):
+        R.Overlay(10, 2, 1, seed=0).subscribe(10, {"x": (1, 2)})
