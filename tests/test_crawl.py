@@ -935,7 +935,7 @@ def test_z3_proves_the_re_walks_fall_only_where_each_halves_the_walk_before():
         # the encoding is the spec's rule on concrete budgets
         for first in range(1, 40):
             for before in range(1, first + 1):
-                encoded = z3.simplify(proofs.rewalk_budget(z3.IntVal(first), z3.IntVal(before), r)).as_long()
+                encoded = z3.simplify(proofs.halved_budget(z3.IntVal(first), z3.IntVal(before), r)).as_long()
                 assert encoded == C.rewalk_budget(first, before, r)
     assert proofs.rewalks_shrink(C.READINGS["previous/kept"]).verdict.value == "proved"
     # halving the first budget: 4 -> 2 -> 2 -> ... (a re-walk of budget 2 starts another of 2)

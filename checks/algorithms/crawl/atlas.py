@@ -1,8 +1,8 @@
 """Every walk on the atlas's graphs as a graph of states, not as a list of walks.
 
 At 7 nodes, a budget of 10 and k = 1 a walk has up to 6 choices at each of 10 forwards and more
-after a restart: its walks cannot be listed (the default and large scopes list them, on smaller
-graphs), but its states can. For one graph, Trace length k and first budget B, the walks from every
+after a restart: its walks cannot be listed (the tests list them on graphs of up to 4 or 5 nodes,
+as the oracle this search is held to), but its states can. For one graph, Trace length k and first budget B, the walks from every
 source share one graph of states, each state's successors the spec's `successors` (a state's
 successors do not read the source, only step 1 does: the tests hold that). From it:
 

@@ -4,9 +4,9 @@
                        10^4, 10^5 and 10^6 nodes (views of 10, an entry point at 1% of the nodes,
                        k = 4, budget 10: sec. 5's parameters), and at 10^4 the spec's replay of the
                        same walks (every move checked against its choices) beside it, as a ratio
-    crawl_exhaustive   walks per second of exhaustive search (every random choice of every walk,
-                       listed) under the printed reading at the default scope, and the sources per
-                       second of the atlas's search over the walk's states (how every walk ends)
+    crawl_exhaustive   under the printed reading at the default scope, the atlas's search over the
+                       walk's states (every random choice of every walk): walks judged per second for
+                       the Trace's properties, sources per second for how every walk ends
     crawl_z3           seconds of each Z3 proof of the walk's budget
 """
 

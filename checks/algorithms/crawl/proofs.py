@@ -18,9 +18,16 @@ from checks.verdict import Verdict
 from spec import crawl as C
 
 
+def halved_budget(first, previous, reading: C.Reading):
+    """The halving of sec. 3.2's restart and sec. 4's re-walk (C.rewalk_budget) over Z3 integers
+    (`/` on Ints is the floor for positive ones, as `//`; tests hold the two to each other on
+    concrete budgets)."""
+    return (previous if reading.halving == "previous" else first) / 2
+
+
 def restarts_shrink(reading: C.Reading) -> plugin.ProofOutcome:
     first, blocked = z3.Ints("B b")
-    halved = (blocked if reading.halving == "previous" else first) / 2     # integer division, as `//`
+    halved = halved_budget(first, blocked, reading)
     solver = z3.Optimize()
     # b is the first budget or a restarted one (each at most B), and a restart happens (halved >= 1)
     solver.add(first >= 1, blocked >= 1, blocked <= first, halved >= 1, z3.Not(halved < blocked))
@@ -76,18 +83,12 @@ def forwards_bounded(reading: C.Reading) -> plugin.ProofOutcome:
                   "by induction on b", "the induction step")
 
 
-def rewalk_budget(first, previous, reading: C.Reading):
-    """Sec. 4's C.rewalk_budget over Z3 integers (`/` on Ints is the floor for positive ones, as
-    `//`; tests hold the two to each other on concrete budgets)."""
-    return (previous if reading.halving == "previous" else first) / 2
-
-
 def rewalks_shrink(reading: C.Reading) -> plugin.ProofOutcome:
     """Sec. 4's re-walk: a walk of budget b (at most the first budget B) whose data finds no virtual
-    node starts one of rewalk_budget(B, b); the lemma is that this one's budget, where one starts
+    node starts one of halved_budget(B, b); the lemma is that this one's budget, where one starts
     (it is at least 1), is below b."""
     first, previous = z3.Ints("B b")
-    after = rewalk_budget(first, previous, reading)
+    after = halved_budget(first, previous, reading)
     return _lemma(z3.Implies(z3.And(first >= 1, previous >= 1, previous <= first, after >= 1), after < previous),
                   "b // 2 < b for every b >= 1: each re-walk's budget is below the walk's before it")
 
