@@ -1,0 +1,220 @@
+"""Chordal reliability ring, reference implementation: the join of sec. 3.2-3.3 at scale.
+
+Paper: Madhu Kumar S D, Umesh Bellur, V. K. Govindan, "Chordal Reliability Rings", sec. 3.2
+(identifiers: 0, then 2^16 - 1, then midpoints) and sec. 3.3 (join-overlay, Process-join-request).
+
+The spec (spec/chordal_ring.py) rebuilds an immutable ring per join, which a search needs and which
+costs O(n) a join; here the brokers live in flat lists indexed by handle (join order) and a join
+costs O(1) plus its forwards. Readings are the spec's `Reading` values, selected by name, and
+tests/test_chordal_ring.py holds the two to the same identifiers, pointers and outcomes on every
+reading. Users name brokers by identifier; where the printed join gave two brokers one identifier,
+naming it is an error, since the identifier no longer says which broker is meant.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from spec.chordal_ring import (DANGLING, JOINED, NEVER_ENDS, PAPER_BITS, REFUSED, Reading, check_bits,
+                               check_reading, gap, midpoint, reading_named, second_id, space)
+
+UNSET = -1
+
+
+class RingError(ValueError):
+    """A request the ring cannot carry out, with the reason in its message."""
+
+
+class UnknownBroker(RingError):
+    """An identifier no live broker holds."""
+
+
+class AmbiguousBroker(RingError):
+    """An identifier two brokers hold (only the printed join gives one twice)."""
+
+
+class JoinFailed(RingError):
+    """The join did not insert the broker; `outcome` is the spec's name for what happened."""
+
+    def __init__(self, outcome: str, message: str):
+        super().__init__(message)
+        self.outcome = outcome
+
+
+class Ring:
+    """The ring of brokers under joins, one reading of the printed text.
+
+    >>> ring = Ring(reading="corrected")
+    >>> ring.join(None), ring.join(0), ring.join(0)
+    (0, 65535, 2147516415)
+    >>> ring.order()
+    [0, 65535, 2147516415]
+    >>> ring.pointers(0)
+    (2147516415, 65535, 65535, 2147516415)
+    """
+
+    def __init__(self, reading: str | Reading = "corrected", bits: int = PAPER_BITS):
+        self.reading = check_reading(reading_named(reading) if isinstance(reading, str) else reading)
+        self.bits = check_bits(bits)
+        self._space = space(self.bits)
+        self.ids: list[int] = []
+        self.left: list[int] = []
+        self.right: list[int] = []
+        self.leftleft: list[int] = []
+        self.rightright: list[int] = []
+        self._by_id: dict[int, int] = {}
+        self._twice: set[int] = set()
+        self.forwards = 0                 # send-join-request forwards over every join so far
+        self.last_backups: tuple[int, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    # -- naming brokers --
+
+    def handle(self, broker_id) -> int:
+        """The handle of the broker holding `broker_id`, or an error naming the problem."""
+        try:
+            handle, twice = self._by_id[broker_id], broker_id in self._twice
+        except (KeyError, TypeError):
+            raise UnknownBroker(f"no broker has identifier {broker_id!r}") from None
+        if twice:
+            raise AmbiguousBroker(f"two brokers hold identifier {broker_id} (the join gave it twice)")
+        return handle
+
+    def _id(self, handle: int) -> int | None:
+        return None if handle == UNSET else self.ids[handle]
+
+    def pointers(self, broker_id: int) -> tuple:
+        """(Left, Right, Leftleft, Rightright) of the broker, as identifiers (None where unset)."""
+        h = self.handle(broker_id)
+        return (self._id(self.left[h]), self._id(self.right[h]), self._id(self.leftleft[h]),
+                self._id(self.rightright[h]))
+
+    def order(self) -> list[int]:
+        """The identifiers met following Right from the first broker, until one repeats or a
+        pointer is unset: the ring as its pointers have it."""
+        seen: list[int] = []
+        marked: set[int] = set()
+        h = 0 if self.ids else UNSET
+        while h != UNSET and h not in marked:
+            marked.add(h)
+            seen.append(self.ids[h])
+            h = self.right[h]
+        return seen
+
+    # -- the join --
+
+    def _add(self, new_id: int) -> int:
+        b = len(self.ids)
+        self.ids.append(new_id)
+        for pointer in (self.left, self.right, self.leftleft, self.rightright):
+            pointer.append(UNSET)
+        if new_id in self._by_id:
+            self._twice.add(new_id)
+        else:
+            self._by_id[new_id] = b
+        return b
+
+    def join(self, contact: int | None) -> int:
+        """join-overlay through the broker holding identifier `contact` (None for the first
+        broker): the new broker's identifier, or JoinFailed with the spec's outcome."""
+        if not self.ids:
+            if contact is not None:
+                raise UnknownBroker(f"the first broker joins with no contact, not through {contact!r}")
+            return self.join_through(None)
+        if contact is None:
+            raise UnknownBroker("only the first broker joins with no contact")
+        return self.join_through(self.handle(contact))
+
+    def join_through(self, y: int | None) -> int:
+        """The join through the broker with handle `y` (its join order; None for the first)."""
+        n = len(self.ids)
+        if n == 0:
+            b = self._add(0)
+            self.left[b] = self.right[b] = self.leftleft[b] = self.rightright[b] = b
+            return 0
+        if n == 1:
+            # sec. 3.2's own rule for the second broker
+            b = self._add(second_id(self.bits))
+            self.left[0] = self.right[0] = b
+            self.leftleft[0] = self.rightright[0] = 0
+            self.left[b] = self.right[b] = 0
+            self.leftleft[b] = self.rightright[b] = b
+            return self.ids[b]
+        return self._request(y)
+
+    def _request(self, contact: int) -> int:
+        reading, ids = self.reading, self.ids
+        y, visited = contact, set()
+        while True:
+            if y == UNSET:
+                raise JoinFailed(DANGLING, "the request was sent along an unset Rightright pointer")
+            if reading.when_full == "refuse" and visited and y == contact:
+                raise JoinFailed(REFUSED, f"no free identifier is left: the request came back to "
+                                          f"{ids[contact]} after {len(visited)} brokers")
+            if y in visited:
+                raise JoinFailed(NEVER_ENDS, f"the request goes round {len(visited)} brokers for ever "
+                                             f"(it is back at {ids[y]})")
+            visited.add(y)
+            ly, ry = self.left[y], self.right[y]
+            if ly == UNSET or ry == UNSET:
+                raise JoinFailed(DANGLING, f"broker {ids[y]} has an unset ring pointer")
+            left_gap = (ids[y] - ids[ly]) % self._space
+            right_gap = (ids[ry] - ids[y]) % self._space
+            if left_gap >= right_gap and (reading.space_test == "printed" or left_gap >= 2):
+                new_id = ((ids[y] + left_gap // 2) % self._space if reading.left_id == "printed"
+                          else midpoint(ids[ly], ids[y], self.bits))
+                return self._join_left(y, new_id)
+            if (ids[ry] > (ids[y] + 1) % self._space if reading.space_test == "printed" else right_gap >= 2):
+                return self._join_right(y, (ids[y] + right_gap // 2) % self._space)
+            self.forwards += 1
+            y = self.rightright[y]
+
+    def _join_left(self, y: int, new_id: int) -> int:
+        ly, ry, lly = self.left[y], self.right[y], self.leftleft[y]
+        b = self._add(new_id)
+        L, R, LL, RR = self.left, self.right, self.leftleft, self.rightright
+        # the printed order: where Ly, Ry and LLy coincide (rings of 2 or 3) a later line wins
+        L[y] = b; R[b] = y; L[b] = ly; LL[ry] = b; LL[y] = ly; RR[b] = ry; R[ly] = b; RR[ly] = y  # noqa: E702
+        if self.reading.pointers == "complete":
+            LL[b] = lly; RR[lly] = b  # noqa: E702
+        self.last_backups = (ry, y, b, ly, lly)
+        return new_id
+
+    def _join_right(self, y: int, new_id: int) -> int:
+        ly, ry, rry = self.left[y], self.right[y], self.rightright[y]
+        b = self._add(new_id)
+        L, R, LL, RR = self.left, self.right, self.leftleft, self.rightright
+        R[y] = b; L[b] = y; R[b] = ry; RR[ly] = b; RR[y] = ry; LL[b] = ly; L[ry] = b; LL[ry] = y  # noqa: E702
+        if self.reading.pointers == "complete":
+            RR[b] = rry; LL[rry] = b  # noqa: E702
+        self.last_backups = (ly, y, b, ry, rry)
+        return new_id
+
+    # -- many joins --
+
+    def join_random(self, count: int, seed: int) -> list[str]:
+        """`count` joins, each through a broker drawn uniformly (seeded) from those that joined;
+        the outcome of each (the spec's names). A failed join leaves the ring as it was."""
+        rng = random.Random(seed)
+        outcomes = []
+        for _ in range(count):
+            try:
+                self.join_through(rng.randrange(len(self.ids)) if self.ids else None)
+                outcomes.append(JOINED)
+            except JoinFailed as failed:
+                outcomes.append(failed.outcome)
+        return outcomes
+
+
+def joins(contacts: Iterable[int | None], reading: str | Reading = "corrected", bits: int = PAPER_BITS) -> Ring:
+    """A ring after joins through the contacts given, by identifier (None for the first)."""
+    ring = Ring(reading, bits)
+    for contact in contacts:
+        ring.join(contact)
+    return ring
+
+
+__all__ = ["Ring", "RingError", "UnknownBroker", "AmbiguousBroker", "JoinFailed", "joins", "gap"]

@@ -1,0 +1,565 @@
+"""Chordal reliability rings: the ring's identifiers and pointers under joins, as an executable
+specification.
+
+Paper: Madhu Kumar S D, Umesh Bellur, V. K. Govindan, "Chordal Reliability Rings"
+(../shared/seeds/002_3977b8611e3c56f0.txt).
+
+    sec. 3.2    the degree-4 chordal ring (i +- 1, i +- 2) plus log n chords; identifiers in a space
+                of 2^32: the first node 0, the second 2^16 - 1, then the midpoint between neighbours
+    sec. 3.3.1  the broker's nine-tuple, with Left, Right, Leftleft and Rightright
+    sec. 3.3    join-overlay and Process-join-request; "only four nodes ... require link and data
+                updations"; "any new broker generated is inserted into the Chordal reliability ring"
+    sec. 3.4    node failure (3.4.1) and link failure (3.4.2): not yet in this module
+
+Modelled: the ring of brokers as the join leaves it, each broker's identifier and four pointers.
+A broker is named by its handle, the order it joined in, not by its identifier: the printed join
+can give two brokers one identifier, and the pseudocode's `broker b` is a broker, not a number.
+The request is processed by one broker at a time and the ring does not change while it is
+forwarded (joins one after another). Abstracted away: ping delays (every live broker may be the
+contacted one), clients, routing tables, Pow, links other than the ring's, and
+Modify-routing-table-backups, whose five arguments are recorded but whose body is not given.
+
+The literal reading runs join-overlay and Process-join-request line by line; reading the printed
+text needed only the repairs listed in PARSE_REPAIRS. Every semantic repair is a field of
+`Reading`, and READINGS names the literal reading, the corrected one, and each single repair taken
+back from the corrected one, so that a check can say which printed line breaks which claim.
+
+Layout, as in the paper: readings, the identifier space, state, the join (sec. 3.2 and 3.3), then
+the claims as named properties over a ring (an invariant) or one join (a step).
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Iterable
+
+import attrs
+
+from spec.registry import Property, register
+
+ALGORITHM = "chordal_ring"
+PAPER_BITS = 32                       # sec. 3.2: "the maximum number of nodes or the node id space is 2^32"
+
+# What reading the printed pseudocode took, each a repair of spelling or parentheses only; the
+# literal reading's lines are these.
+PARSE_REPAIRS = (
+    "`(id[y]->right-id[y]) mod Maxnodes` read as `(id[y->Right] - id[y]) mod Maxnodes`, as the "
+    "left branch writes `id[y->Left]`",
+    "`id[B] = id[y] + (id[y->Right])-id[y])/2) mod Maxnodes` (one parenthesis unopened) read as "
+    "`b->id = id[y] + ((id[y->Right] - id[y])/2) mod Maxnodes`: `B` is the new broker `b`",
+    "`send-join-request(y->Righright, broker b)` read as `y->Rightright`",
+    "the comment `/* there is no id space ... neighbour's neighbour` never closed: closed before "
+    "`send-join-request`",
+    "`/`, `-` and `mod` on 32-bit unsigned identifiers: `/` divides and rounds down, a difference "
+    "is taken mod 2^32, and `x + (d/2) mod Maxnodes` equals `(x + d/2) mod Maxnodes`, since the "
+    "sum of two 32-bit identifiers wraps the same way",
+)
+
+
+# --------------------------------------------------------------------------------------------
+# Readings of what the printed join does and what it leaves open
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen(cache_hash=True)
+class Reading:
+    """One resolution of every choice in Process-join-request (sec. 3.3).
+
+    left_id      the identifier a broker joining on y's left gets: "printed",
+                 `id[y] + (id[y] - id[y->Left])/2`, half the left gap counted from y upwards, which
+                 lands on y's right side unless the left gap is above two thirds of the space;
+                 "midpoint", `id[y->Left] + (id[y] - id[y->Left])/2`, mid-way between the new
+                 broker's neighbours as sec. 3.2 says.
+    pointers     which pointers a join writes: "printed", the eight assignments of each branch (the
+                 left branch saves LLy and the right branch RRy but neither uses it, so the new
+                 broker's Leftleft, or its Rightright, stays unset and LLy's Rightright, or RRy's
+                 Leftleft, keeps pointing past it); "complete", the eight and the two missing ones.
+    space_test   when a branch may insert: "printed", the left branch whenever its gap is at least
+                 the right one (no test that it holds a free identifier) and the right branch when
+                 `id[y->Right] > (id[y] + 1) mod Maxnodes`, a comparison of raw identifiers that
+                 fails across the wrap from 2^32 - 1 to 0; "modular", each branch when its gap,
+                 taken mod 2^32, is at least 2, so that its midpoint is a free identifier.
+    when_full    what the request does once it has gone round without finding a free identifier:
+                 "printed", forwarded to Rightright for ever (the text has no stop); "refuse", the
+                 join is refused when the request is back at the broker first contacted.
+    """
+
+    name: str
+    left_id: str = "midpoint"
+    pointers: str = "complete"
+    space_test: str = "modular"
+    when_full: str = "refuse"
+
+    def __attrs_post_init__(self) -> None:
+        allowed = {
+            "left_id": ("printed", "midpoint"),
+            "pointers": ("printed", "complete"),
+            "space_test": ("printed", "modular"),
+            "when_full": ("printed", "refuse"),
+        }
+        for field, values in allowed.items():
+            if getattr(self, field) not in values:
+                raise ValueError(f"reading {self.name!r}: {field} must be one of {values}, "
+                                 f"not {getattr(self, field)!r}")
+
+    @property
+    def origin(self) -> str:
+        """Where the reading stands to the printed text (checks.plugin.ORIGINS)."""
+        return "printed" if attrs.evolve(self, name="literal") == LITERAL else "repair"
+
+
+CORRECTED = Reading("corrected")
+LITERAL = Reading("literal", left_id="printed", pointers="printed", space_test="printed", when_full="printed")
+
+READINGS: dict[str, Reading] = {r.name: r for r in (
+    LITERAL,
+    CORRECTED,
+    attrs.evolve(CORRECTED, name="printed-left-id", left_id="printed"),
+    attrs.evolve(CORRECTED, name="printed-pointers", pointers="printed"),
+    attrs.evolve(CORRECTED, name="printed-space-test", space_test="printed"),
+    attrs.evolve(CORRECTED, name="forwards-when-full", when_full="printed"),
+)}
+
+
+def reading_named(name: str) -> Reading:
+    if not isinstance(name, str):
+        raise TypeError(f"reading name must be a str, not {name!r}")
+    try:
+        return READINGS[name]
+    except KeyError:
+        raise ValueError(f"unknown chordal ring reading {name!r}; known: {', '.join(READINGS)}") from None
+
+
+def check_reading(reading) -> Reading:
+    if not isinstance(reading, Reading):
+        raise TypeError(f"reading must be a spec.chordal_ring.Reading (see reading_named), not {reading!r}")
+    return reading
+
+
+# --------------------------------------------------------------------------------------------
+# The identifier space (sec. 3.2)
+# --------------------------------------------------------------------------------------------
+
+def _is_int(value) -> bool:
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def check_bits(bits) -> int:
+    """The identifier space's width: an even number of bits from 2 to 64 (the paper's is 32; a
+    smaller one lets a search fill the space)."""
+    if not _is_int(bits) or bits < 2 or bits > 64 or bits % 2:
+        raise ValueError(f"bits must be an even integer from 2 to 64, not {bits!r}")
+    return int(bits)
+
+
+def space(bits: int) -> int:
+    """Maxnodes: 2^bits identifiers, 0 .. 2^bits - 1."""
+    return 1 << bits
+
+
+def second_id(bits: int) -> int:
+    """sec. 3.2: "the second node is assigned the id 2^16 - 1" (2^(bits/2) - 1 in a space of 2^bits)."""
+    return (1 << (bits // 2)) - 1
+
+
+def gap(low: int, high: int, bits: int) -> int:
+    """The identifiers from `low` up to `high` round the ring, mod 2^bits: (high - low) mod Maxnodes."""
+    return (high - low) % space(bits)
+
+
+def midpoint(low: int, high: int, bits: int) -> int:
+    """Mid-way from `low` up to `high` round the ring, rounded down."""
+    return (low + gap(low, high, bits) // 2) % space(bits)
+
+
+# --------------------------------------------------------------------------------------------
+# State: the brokers, by handle (sec. 3.3.1)
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen(cache_hash=True)
+class Broker:
+    """The part of sec. 3.3.1's nine-tuple the join writes: the identifier and the four ring
+    pointers, as handles of other brokers (None where no assignment ever set one)."""
+
+    id: int
+    left: int | None
+    right: int | None
+    leftleft: int | None
+    rightright: int | None
+
+    def pointers(self) -> tuple:
+        return (self.left, self.right, self.leftleft, self.rightright)
+
+
+@attrs.frozen(cache_hash=True)
+class Ring:
+    """Every broker that joined, by handle (its join order), in a space of 2^bits identifiers."""
+
+    bits: int
+    brokers: tuple[Broker, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.brokers)
+
+    def __getitem__(self, handle: int) -> Broker:
+        return self.brokers[handle]
+
+    def ids(self) -> list[int]:
+        return [b.id for b in self.brokers]
+
+
+def empty(bits: int = PAPER_BITS) -> Ring:
+    return Ring(check_bits(bits))
+
+
+POINTERS = ("left", "right", "leftleft", "rightright")
+
+
+def in_id_order(ring: Ring) -> list[int]:
+    """The handles in the ring order the identifiers give (ties, which only a faulty join makes,
+    by handle): the order sec. 3.2 means by 'left and right neighbours'."""
+    return sorted(range(len(ring)), key=lambda h: (ring[h].id, h))
+
+
+def correct_pointers(ring: Ring) -> dict[int, tuple[int, int, int, int]]:
+    """Each broker's (Left, Right, Leftleft, Rightright) as sec. 3.3.1 defines them over the ring
+    order of the identifiers."""
+    order = in_id_order(ring)
+    n = len(order)
+    return {h: (order[(i - 1) % n], order[(i + 1) % n], order[(i - 2) % n], order[(i + 2) % n])
+            for i, h in enumerate(order)}
+
+
+def free_gap_exists(ring: Ring) -> bool:
+    """Whether some pair of neighbours in identifier order has a free identifier between them
+    (a gap of at least 2); in an empty ring or a ring of one, every identifier but one is free."""
+    if len(ring) < 2:
+        return True
+    order = in_id_order(ring)
+    ids = [ring[h].id for h in order]
+    return any(gap(a, b, ring.bits) >= 2 for a, b in zip(ids, ids[1:] + ids[:1]))
+
+
+# --------------------------------------------------------------------------------------------
+# The join (sec. 3.2, 3.3)
+# --------------------------------------------------------------------------------------------
+
+JOINED, REFUSED, NEVER_ENDS, DANGLING = "joined", "refused", "forwarded for ever", "dangling pointer"
+
+
+@attrs.frozen
+class JoinRun:
+    """One join-overlay: the ring before and after, the broker first contacted (None for the first
+    broker), the brokers that processed the request in order, the side taken, the new broker's
+    handle, the brokers whose pointers the join assigned, and the five brokers named to
+    Modify-routing-table-backups."""
+
+    before: Ring
+    contact: int | None
+    after: Ring
+    outcome: str
+    visited: tuple[int, ...] = ()
+    side: str | None = None
+    new: int | None = None
+    written: frozenset = frozenset()
+    backups: tuple[int, ...] = ()
+    forwards: int = 0                   # how many times send-join-request passed the request on
+
+
+class UnknownBroker(ValueError):
+    """A join through a broker that never joined."""
+
+
+def _assign(brokers: list[Broker], written: set[int], handle: int, field: str, value: int) -> None:
+    """One printed assignment such as `Left[y] = b`, in the printed order: a later one sees an
+    earlier one, which matters where LLy, Ry or Ly are the same broker (rings of 2 or 3)."""
+    brokers[handle] = attrs.evolve(brokers[handle], **{field: value})
+    written.add(handle)
+
+
+def process_join_request(ring: Ring, y: int, reading: Reading) -> tuple[str, int | None, int | None]:
+    """Process-join-request(y, b) at broker y: ("left", id) or ("right", id), the side the new
+    broker joins on and its identifier, or ("forward", Rightright[y]) when y's gaps hold no room;
+    ("dangling", None) where a pointer it reads was never set."""
+    bits = ring.bits
+    me = ring[y]
+    if me.left is None or me.right is None:
+        return "dangling", None
+    left_gap = gap(ring[me.left].id, me.id, bits)          # (id[y] - id[y->Left]) mod Maxnodes
+    right_gap = gap(me.id, ring[me.right].id, bits)        # (id[y->Right] - id[y]) mod Maxnodes
+    left_room = left_gap >= right_gap and (reading.space_test == "printed" or left_gap >= 2)
+    if left_room:
+        if reading.left_id == "printed":
+            return "left", (me.id + left_gap // 2) % space(bits)
+        return "left", midpoint(ring[me.left].id, me.id, bits)
+    if reading.space_test == "printed":
+        right_room = ring[me.right].id > (me.id + 1) % space(bits)
+    else:
+        right_room = right_gap >= 2
+    if right_room:
+        return "right", (me.id + right_gap // 2) % space(bits)
+    return "forward", me.rightright
+
+
+def _insert(ring: Ring, y: int, side: str, new_id: int, reading: Reading) -> tuple[Ring, set[int], tuple[int, ...]]:
+    """The branch's assignments, as printed (and the two missing ones under "complete")."""
+    brokers = list(ring.brokers) + [Broker(new_id, None, None, None, None)]
+    b = len(ring)
+    written: set[int] = {b}
+    me = ring[y]
+    ly, ry = me.left, me.right
+    if side == "left":
+        lly = me.leftleft
+        for handle, field, value in ((y, "left", b), (b, "right", y), (b, "left", ly), (ry, "leftleft", b),
+                                     (y, "leftleft", ly), (b, "rightright", ry), (ly, "right", b),
+                                     (ly, "rightright", y)):
+            _assign(brokers, written, handle, field, value)
+        if reading.pointers == "complete":
+            _assign(brokers, written, b, "leftleft", lly)
+            _assign(brokers, written, lly, "rightright", b)
+        backups = (ry, y, b, ly, lly)                       # Modify-routing-table-backups(Ry, y, b, Ly, LLy)
+    else:
+        rry = me.rightright
+        for handle, field, value in ((y, "right", b), (b, "left", y), (b, "right", ry), (ly, "rightright", b),
+                                     (y, "rightright", ry), (b, "leftleft", ly), (ry, "left", b),
+                                     (ry, "leftleft", y)):
+            _assign(brokers, written, handle, field, value)
+        if reading.pointers == "complete":
+            _assign(brokers, written, b, "rightright", rry)
+            _assign(brokers, written, rry, "leftleft", b)
+        backups = (ly, y, b, ry, rry)                       # Modify-routing-table-backups(Ly, y, b, Ry, RRy)
+    return Ring(ring.bits, tuple(brokers)), written, backups
+
+
+def join_overlay(ring: Ring, contact: int | None, reading: Reading) -> JoinRun:
+    """join-overlay(b): the new broker sends its join request to `contact` (first(ping-broker()),
+    any live broker), which runs Process-join-request and forwards it to its Rightright while it
+    has no room. The first broker gets 0 and the second 2^(bits/2) - 1 (sec. 3.2), each pointer of
+    a ring of one or two brokers naming the only broker that fits."""
+    check_reading(reading)
+    n = len(ring)
+    if n == 0:
+        if contact is not None:
+            raise UnknownBroker(f"the first broker joins with no contact, not through {contact!r}")
+        after = Ring(ring.bits, (Broker(0, 0, 0, 0, 0),))
+        return JoinRun(ring, None, after, JOINED, (), "first", 0, frozenset({0}))
+    if not _is_int(contact) or not 0 <= contact < n:
+        raise UnknownBroker(f"no broker {contact!r} to contact; the ring has brokers 0..{n - 1}")
+    if n == 1:
+        # sec. 3.2's own rule for the second broker; Process-join-request on a ring of one would
+        # find both gaps 0 and give it identifier 0 again
+        after = Ring(ring.bits, (Broker(ring[0].id, 1, 1, 0, 0), Broker(second_id(ring.bits), 0, 0, 1, 1)))
+        return JoinRun(ring, contact, after, JOINED, (contact,), "second", 1, frozenset({0, 1}))
+    visited: list[int] = []
+    y: int | None = contact
+    while True:
+        # each broker visited passed the request on: to y, which never takes it
+        if y is None:
+            return JoinRun(ring, contact, ring, DANGLING, tuple(visited), forwards=len(visited))
+        if reading.when_full == "refuse" and visited and y == contact:
+            return JoinRun(ring, contact, ring, REFUSED, tuple(visited), forwards=len(visited))
+        if y in visited:                                # the ring is unchanged: the same brokers for ever
+            return JoinRun(ring, contact, ring, NEVER_ENDS, tuple(visited), forwards=len(visited))
+        visited.append(y)
+        side, value = process_join_request(ring, y, reading)
+        if side == "dangling":
+            return JoinRun(ring, contact, ring, DANGLING, tuple(visited), forwards=len(visited) - 1)
+        if side == "forward":
+            y = value
+            continue
+        after, written, backups = _insert(ring, y, side, value, reading)
+        return JoinRun(ring, contact, after, JOINED, tuple(visited), side, n, frozenset(written), backups,
+                       forwards=len(visited) - 1)
+
+
+def run_joins(contacts: Iterable[int | None], reading: Reading, bits: int = PAPER_BITS) -> list[JoinRun]:
+    """Joins one after another from an empty ring, each through the contact given (None for the
+    first); a join that does not insert leaves the ring as it was."""
+    ring = empty(bits)
+    runs = []
+    for contact in contacts:
+        run = join_overlay(ring, contact, reading)
+        runs.append(run)
+        ring = run.after
+    return runs
+
+
+def order(ring: Ring) -> list[int]:
+    """The handles met following Right from the first broker, until one repeats or a pointer is
+    unset: the ring as its pointers have it."""
+    seen: list[int] = []
+    h = 0 if len(ring) else None
+    while h is not None and h not in seen:
+        seen.append(h)
+        h = ring[h].right
+    return seen
+
+
+# --------------------------------------------------------------------------------------------
+# The claims
+# --------------------------------------------------------------------------------------------
+
+def pointers_agree(ring: Ring) -> bool:
+    """sec. 3.3.1: Left, Right, Leftleft and Rightright are the left neighbour, the right one and
+    the next ones beyond in the chordal ring: every pointer set, Left(Right(x)) = x,
+    Leftleft(x) = Left(Left(x)), Rightright(x) = Right(Right(x)), and Right goes round every
+    broker once."""
+    n = len(ring)
+    if n == 0:
+        return True
+    if any(None in b.pointers() for b in ring.brokers):
+        return False
+    for h, b in enumerate(ring.brokers):
+        if ring[b.right].left != h or ring[b.left].right != h:
+            return False
+        if b.leftleft != ring[b.left].left or b.rightright != ring[b.right].right:
+            return False
+    return len(order(ring)) == n
+
+
+def ids_unique_in_ring_order(ring: Ring) -> bool:
+    """sec. 3.2: identifiers are assigned one per broker, the second above the first and every
+    later one between its neighbours: the identifiers are distinct and Right visits them in
+    increasing order round the ring (one step down, from the largest to the smallest)."""
+    n = len(ring)
+    if n < 2:
+        return True
+    if len(set(ring.ids())) != n:
+        return False
+    cycle = order(ring)
+    if len(cycle) != n:
+        return False
+    ids = [ring[h].id for h in cycle]
+    return sum(1 for a, b in zip(ids, ids[1:] + ids[:1]) if b < a) == 1
+
+
+def new_id_midway(run: JoinRun) -> bool:
+    """sec. 3.2: "every new node that joins the ring is given the id mid-way between its left and
+    right neighbours" (from the third broker on): the new identifier is free and, between the
+    identifiers just below and just above it, at half the gap (rounded either way)."""
+    if run.outcome != JOINED or run.new is None or len(run.before) < 2:
+        return True
+    new = run.after[run.new].id
+    others = sorted(run.before.ids())
+    if new in others:
+        return False
+    below = max((i for i in others if i < new), default=others[-1])
+    above = min((i for i in others if i > new), default=others[0])
+    whole = gap(below, above, run.after.bits)
+    return gap(below, new, run.after.bits) in (whole // 2, (whole + 1) // 2)
+
+
+def required_updates(run: JoinRun) -> set[int]:
+    """The brokers whose Left, Right, Leftleft or Rightright must change for the ring to be as
+    sec. 3.3.1 defines it after the join, the new broker included."""
+    if run.outcome != JOINED:
+        return set()
+    before, after = correct_pointers(run.before), correct_pointers(run.after)
+    return {h for h, p in after.items() if before.get(h) != p}
+
+
+def join_updates_four_nodes(run: JoinRun) -> bool:
+    """sec. 3.3: "Only four nodes in the neighbourhood, including the new node and the contacted
+    broker, require link and data updations": at most four brokers' ring pointers must change."""
+    return len(required_updates(run)) <= 4
+
+
+def join_ends(run: JoinRun) -> bool:
+    """sec. 3.3, Process-join-request's last branch ("there is no id space as B's neighbour hence
+    request neighbour's neighbour"): the request is passed on finitely often."""
+    return run.outcome != NEVER_ENDS
+
+
+def every_join_inserts(run: JoinRun) -> bool:
+    """sec. 3.3: "In this manner, any new broker generated is inserted into the Chordal reliability
+    ring": the join inserts the broker whenever a free identifier is left anywhere."""
+    return run.outcome == JOINED or not free_gap_exists(run.before)
+
+
+# Witnesses: what a search must reach for each claim not to hold vacuously.
+
+def has_four_brokers(ring: Ring) -> bool:
+    """Leftleft and Rightright name brokers other than Right and Left (so they can be wrong alone)."""
+    return len(ring) >= 4
+
+
+def has_three_brokers(ring: Ring) -> bool:
+    return len(ring) >= 3
+
+
+def joins_a_ring_of_four(run: JoinRun) -> bool:
+    """A join by Process-join-request into a ring where LLy (or RRy), Ly, y and Ry are four brokers."""
+    return run.outcome == JOINED and len(run.before) >= 4
+
+
+def joins_by_request(run: JoinRun) -> bool:
+    """A third or later broker joined through Process-join-request."""
+    return run.outcome == JOINED and len(run.before) >= 2
+
+
+def forwarded(run: JoinRun) -> bool:
+    """The request was passed on at least once (the branch whose ending is claimed)."""
+    return run.forwards >= 1
+
+
+def _names(handles: Iterable[int], ring: Ring) -> str:
+    return ", ".join(f"broker {h} (id {ring[h].id})" for h in sorted(handles))
+
+
+def _explain_pointers(ring: Ring) -> str:
+    wrong = []
+    right = correct_pointers(ring)
+    for h, b in enumerate(ring.brokers):
+        for name, have, want in zip(POINTERS, b.pointers(), right[h]):
+            if have != want:
+                wrong.append(f"{name.capitalize()}(broker {h}) is {'unset' if have is None else f'broker {have}'}, "
+                             f"not broker {want}")
+    return "; ".join(wrong) + "." if wrong else "Right does not go round every broker once."
+
+
+def _explain_ids(ring: Ring) -> str:
+    ids = ring.ids()
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        return "Identifier " + ", ".join(map(str, twice)) + " is held by two brokers."
+    return "Following Right: " + " -> ".join(str(ring[h].id) for h in order(ring)) + ", not in increasing order round the ring."
+
+
+EXPLAIN = {
+    "pointers_agree": _explain_pointers,
+    "ids_unique_in_ring_order": _explain_ids,
+    "new_id_midway": lambda run: (
+        f"Broker {run.new} got id {run.after[run.new].id}, beside ids {sorted(run.before.ids())} "
+        f"of the {len(run.before)} brokers before it: not mid-way between its neighbours."),
+    "join_updates_four_nodes": lambda run: (
+        f"{len(required_updates(run))} brokers need new ring pointers: "
+        f"{_names(required_updates(run), run.after)}."),
+    "join_ends": lambda run: "The request goes round " + " -> ".join(map(str, run.visited)) + " for ever.",
+    "every_join_inserts": lambda run: f"The join ended {run.outcome} while free identifiers were left.",
+}
+
+RING, JOIN = "Ring", "JoinRun"
+
+PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
+    Property(ALGORITHM, "pointers_agree", pointers_agree,
+             "sec. 3.3.1: Left, Right, Leftleft and Rightright are pointers to the left neighbour, "
+             "left neighbour's left neighbour, right neighbour, and right neighbour's right neighbour "
+             "respectively in the chordal ring", witness=has_four_brokers, subject=RING),
+    Property(ALGORITHM, "ids_unique_in_ring_order", ids_unique_in_ring_order,
+             "sec. 3.2: the first node gets id 0, the second 2^16 - 1, then every new node the id "
+             "mid-way between its left and right neighbours (one identifier per broker, in ring order)",
+             witness=has_three_brokers, subject=RING),
+    Property(ALGORITHM, "new_id_midway", new_id_midway,
+             "sec. 3.2: every new node that joins the ring is given the id mid-way between its left "
+             "and right neighbours", witness=joins_by_request, subject=JOIN),
+    Property(ALGORITHM, "join_updates_four_nodes", join_updates_four_nodes,
+             "sec. 3.3: only four nodes in the neighbourhood, including the new node and the "
+             "contacted broker, require link and data updations", witness=joins_a_ring_of_four, subject=JOIN),
+    Property(ALGORITHM, "join_ends", join_ends,
+             "sec. 3.3 Process-join-request: with no id space beside y the request goes to y's "
+             "Rightright (and ends)", witness=forwarded, subject=JOIN),
+    Property(ALGORITHM, "every_join_inserts", every_join_inserts,
+             "sec. 3.3: in this manner, any new broker generated is inserted into the Chordal "
+             "reliability ring", witness=forwarded, subject=JOIN),
+)]
+RING_PROPERTIES = [p for p in PROPERTIES if p.subject == RING]
+JOIN_PROPERTIES = [p for p in PROPERTIES if p.subject == JOIN]

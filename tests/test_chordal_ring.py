@@ -1,0 +1,238 @@
+"""The chordal ring's join: the spec's readings on the paper's own cases, each property against a
+ring or join made to break it (negative controls), the reference held to the spec on every
+reading, and bad input."""
+
+import attrs
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from reference import chordal_ring as R
+from spec import chordal_ring as C
+
+M32 = 2 ** 32
+
+
+def ring_after(contacts, reading, bits=32):
+    return C.run_joins(contacts, C.READINGS[reading], bits)[-1].after
+
+
+# -- the identifier space (sec. 3.2) ----------------------------------------------------------
+
+def test_identifier_space_as_printed():
+    assert C.space(32) == M32 and C.second_id(32) == 2 ** 16 - 1 and C.second_id(4) == 3
+    assert C.gap(65535, 0, 32) == M32 - 65535 and C.gap(3, 3, 4) == 0
+    assert C.midpoint(65535, 0, 32) == 65535 + (M32 - 65535) // 2
+    assert C.midpoint(14, 1, 4) == 15 and C.midpoint(12, 14, 4) == 13
+
+
+def test_first_two_brokers_get_0_and_2_to_the_16_minus_1():
+    for reading in C.READINGS.values():
+        runs = C.run_joins([None, 0], reading)
+        ring = runs[-1].after
+        assert ring.ids() == [0, 65535]
+        assert ring[0].pointers() == (1, 1, 0, 0) and ring[1].pointers() == (0, 0, 1, 1)
+        assert [r.side for r in runs] == ["first", "second"]
+        assert C.pointers_agree(ring) and C.ids_unique_in_ring_order(ring)
+
+
+def test_corrected_join_splits_the_larger_gap_at_its_midpoint():
+    ring = ring_after([None, 0, 0, 0, 1], "corrected")
+    # broker 65535's left gap (65535) is the smaller: it takes the right one's midpoint
+    assert ring.ids() == [0, 65535, 2147516415, 3221241855, 1073790975]
+    assert [ring[h].id for h in C.order(ring)] == [0, 65535, 1073790975, 2147516415, 3221241855]
+    assert C.pointers_agree(ring) and C.ids_unique_in_ring_order(ring)
+    assert {h: ring[h].pointers() for h in range(5)} == C.correct_pointers(ring)
+
+
+# -- the printed join's failures, each pinned on its smallest case ----------------------------
+
+def test_printed_left_id_lands_on_the_right_of_y():
+    # ring {0, 65535, 2147450880}: y = 0's left gap is below 2/3 of the space, so id[y] + gap/2
+    # lies between 0 and 65535's right, not between y's Left and y
+    runs = C.run_joins([None, 0, 0, 0], C.READINGS["printed-left-id"])
+    assert runs[2].after.ids() == [0, 65535, 2147450880]        # above 2/3: still in the gap
+    assert C.new_id_midway(runs[2]) is False                       # but not mid-way
+    last = runs[3].after
+    assert last.ids()[-1] == 1073758208 and runs[3].side == "left"
+    assert C.pointers_agree(last) and not C.ids_unique_in_ring_order(last)
+
+
+def test_printed_pointers_leave_leftleft_of_the_new_broker_unset():
+    run = C.run_joins([None, 0, 0], C.READINGS["printed-pointers"])[-1]
+    assert run.after[2].leftleft is None and run.after[0].rightright == 0
+    assert not C.pointers_agree(run.after)
+    assert "Leftleft(broker 2) is unset, not broker 0" in C.EXPLAIN["pointers_agree"](run.after)
+    # and what it writes: four brokers (the sentence's count), one fewer than the ring needs
+    run5 = C.run_joins([None, 0, 0, 0, 0], C.READINGS["printed-pointers"])[-1]
+    assert len(run5.written) == 4 and len(C.required_updates(run5)) == 5
+
+
+def test_literal_join_through_the_second_broker_is_forwarded_for_ever():
+    # ring {0, 65535}; contact 65535: its left gap is the smaller, and the printed right test
+    # compares raw identifiers, 0 > 65536 false; its Rightright is itself
+    run = C.run_joins([None, 0, 1], C.LITERAL)[-1]
+    assert run.outcome == C.NEVER_ENDS and run.visited == (1,)
+    assert not C.join_ends(run) and not C.every_join_inserts(run)
+    refused = C.run_joins([None, 0, 1], C.READINGS["printed-space-test"])[-1]
+    assert refused.outcome == C.REFUSED and not C.every_join_inserts(refused) and C.join_ends(refused)
+    joined = C.run_joins([None, 0, 1], C.CORRECTED)[-1]
+    assert joined.outcome == C.JOINED and joined.side == "right" and joined.after[2].id == 65535 + (M32 - 65535) // 2
+
+
+def test_printed_space_test_gives_an_identifier_twice():
+    runs = C.run_joins([None, 0, 0, 0, 0, 4, 5], C.READINGS["printed-space-test"], bits=4)
+    assert runs[-1].after.ids() == [0, 3, 9, 12, 14, 13, 12]
+    assert not C.ids_unique_in_ring_order(runs[-1].after) and not C.new_id_midway(runs[-1])
+    assert C.EXPLAIN["ids_unique_in_ring_order"](runs[-1].after) == "Identifier 12 is held by two brokers."
+
+
+def test_four_nodes_is_five_from_a_ring_of_four_on_every_reading():
+    for name, reading in C.READINGS.items():
+        runs = C.run_joins([None, 0, 0, 0, 0], reading)
+        assert [len(C.required_updates(r)) for r in runs] == [1, 2, 3, 4, 5], name
+        assert not C.join_updates_four_nodes(runs[-1]) and C.join_updates_four_nodes(runs[-2])
+
+
+def test_corrected_join_fills_the_whole_space_then_refuses():
+    ring = C.empty(4)
+    for k in range(16):
+        run = C.join_overlay(ring, None if k == 0 else k // 2, C.CORRECTED)
+        assert run.outcome == C.JOINED, k
+        ring = run.after
+    assert sorted(ring.ids()) == list(range(16)) and C.pointers_agree(ring) and C.ids_unique_in_ring_order(ring)
+    assert not C.free_gap_exists(ring)
+    refused = C.join_overlay(ring, 5, C.CORRECTED)
+    assert refused.outcome == C.REFUSED and refused.after is ring and C.every_join_inserts(refused)
+    # a full ring's request visits every other broker: Rightright from 5 covers the odd handles'...
+    assert len(refused.visited) == 8
+    endless = C.join_overlay(ring, 5, C.READINGS["forwards-when-full"])
+    assert endless.outcome == C.NEVER_ENDS and not C.join_ends(endless)
+
+
+def test_modify_routing_table_backups_names_five_brokers():
+    run = C.run_joins([None, 0, 0, 0, 0], C.CORRECTED)[-1]
+    assert run.side == "left" and len(set(run.backups)) == 5 and run.new in run.backups
+
+
+# -- negative controls: each property rejects a ring or join made to break it -----------------
+
+def test_every_property_rejects_a_broken_subject():
+    good = ring_after([None, 0, 0, 0, 0], "corrected")
+    assert all(p.predicate(good) for p in C.RING_PROPERTIES)
+    brokers = list(good.brokers)
+    brokers[3] = attrs.evolve(brokers[3], rightright=brokers[3].right)
+    assert not C.pointers_agree(attrs.evolve(good, brokers=tuple(brokers)))
+    brokers = list(good.brokers)
+    brokers[4] = attrs.evolve(brokers[4], id=brokers[0].id)
+    assert not C.ids_unique_in_ring_order(attrs.evolve(good, brokers=tuple(brokers)))
+    swapped = list(good.brokers)
+    swapped[2], swapped[3] = attrs.evolve(swapped[2], id=swapped[3].id), attrs.evolve(swapped[3], id=swapped[2].id)
+    assert C.pointers_agree(attrs.evolve(good, brokers=tuple(swapped)))
+    assert not C.ids_unique_in_ring_order(attrs.evolve(good, brokers=tuple(swapped)))
+
+    run = C.run_joins([None, 0, 0, 0], C.CORRECTED)[-1]
+    assert C.new_id_midway(run)
+    off = list(run.after.brokers)
+    off[-1] = attrs.evolve(off[-1], id=off[-1].id + 5)
+    assert not C.new_id_midway(attrs.evolve(run, after=attrs.evolve(run.after, brokers=tuple(off))))
+    assert not C.join_ends(attrs.evolve(run, outcome=C.NEVER_ENDS))
+    assert not C.every_join_inserts(attrs.evolve(run, outcome=C.REFUSED))
+    assert not C.every_join_inserts(attrs.evolve(run, outcome=C.DANGLING))
+
+
+def test_witnesses_tell_the_interesting_cases():
+    runs = C.run_joins([None, 0, 0, 0, 0], C.CORRECTED)
+    assert [C.joins_a_ring_of_four(r) for r in runs] == [False] * 4 + [True]
+    assert [C.joins_by_request(r) for r in runs] == [False, False, True, True, True]
+    assert not any(C.forwarded(r) for r in runs)
+    assert C.forwarded(C.run_joins([None, 0, 1], C.READINGS["printed-space-test"])[-1])
+    assert C.has_four_brokers(runs[-1].after) and not C.has_four_brokers(runs[2].after)
+
+
+# -- the reference against the spec -----------------------------------------------------------
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(sorted(C.READINGS)), st.sampled_from([2, 4, 6, 32]),
+       st.lists(st.integers(0, 10 ** 6), max_size=24))
+def test_reference_joins_as_the_spec(reading_name, bits, draws):
+    reading = C.READINGS[reading_name]
+    spec_ring = C.empty(bits)
+    ref = R.Ring(reading_name, bits)
+    for k, draw in enumerate([None] + draws):
+        contact = None if k == 0 else draw % len(spec_ring)
+        run = C.join_overlay(spec_ring, contact, reading)
+        if run.outcome == C.JOINED:
+            assert ref.join_through(contact) == run.after[run.new].id
+        else:
+            with pytest.raises(R.JoinFailed) as failed:
+                ref.join_through(contact)
+            assert failed.value.outcome == run.outcome
+        spec_ring = run.after
+        assert ref.ids == spec_ring.ids()
+        for h, broker in enumerate(spec_ring.brokers):
+            got = (ref.left[h], ref.right[h], ref.leftleft[h], ref.rightright[h])
+            assert got == tuple(R.UNSET if p is None else p for p in broker.pointers())
+        if run.outcome == C.JOINED and run.side in ("left", "right"):
+            assert tuple(None if h == R.UNSET else h for h in ref.last_backups) == run.backups
+
+
+def test_reference_public_surface():
+    ring = R.Ring()
+    assert [ring.join(None), ring.join(0), ring.join(65535)] == [0, 65535, 65535 + (M32 - 65535) // 2]
+    assert ring.order() == [0, 65535, 2147516415]
+    assert ring.pointers(65535) == (0, 2147516415, 2147516415, 0)
+    assert len(ring) == 3
+    assert R.joins([None, 0, 0], bits=4).order() == [0, 3, 9]
+
+
+def test_reference_random_joins_are_seeded():
+    a, b = R.Ring(), R.Ring()
+    assert a.join_random(500, seed=7) == b.join_random(500, seed=7) == ["joined"] * 500
+    assert a.ids == b.ids
+    c = R.Ring()
+    c.join_random(500, seed=8)
+    assert a.ids != c.ids
+    assert sorted(a.order()) == sorted(a.ids) and len(set(a.ids)) == 500
+    full = R.Ring(bits=4)
+    outcomes = full.join_random(20, seed=1)
+    assert outcomes == ["joined"] * 16 + ["refused"] * 4 and sorted(full.ids) == list(range(16))
+
+
+# -- bad input ---------------------------------------------------------------------------------
+
+def test_bad_input_names_the_problem():
+    with pytest.raises(ValueError, match="left_id must be one of"):
+        C.Reading("x", left_id="above")
+    with pytest.raises(ValueError, match="unknown chordal ring reading 'nope'"):
+        C.reading_named("nope")
+    with pytest.raises(TypeError, match="reading must be a spec.chordal_ring.Reading"):
+        C.join_overlay(C.empty(4), None, "corrected")
+    for bits in (0, 3, 66, "32", True):
+        with pytest.raises(ValueError, match="bits must be an even integer"):
+            C.empty(bits)
+    with pytest.raises(C.UnknownBroker, match="first broker joins with no contact"):
+        C.join_overlay(C.empty(4), 0, C.CORRECTED)
+    with pytest.raises(C.UnknownBroker, match="no broker 2 to contact"):
+        C.join_overlay(ring_after([None, 0], "corrected"), 2, C.CORRECTED)
+    ring = R.Ring()
+    with pytest.raises(R.UnknownBroker, match="first broker joins with no contact"):
+        ring.join(5)
+    ring.join(None)
+    with pytest.raises(R.UnknownBroker, match="only the first broker"):
+        ring.join(None)
+    with pytest.raises(R.UnknownBroker, match="no broker has identifier 7"):
+        ring.join(7)
+    with pytest.raises(R.UnknownBroker, match="no broker has identifier"):
+        ring.pointers([1])
+    twice = R.Ring("printed-space-test", bits=4)
+    for h in (None, 0, 0, 0, 0, 4, 5):
+        twice.join_through(h)
+    with pytest.raises(R.AmbiguousBroker, match="two brokers hold identifier 12"):
+        twice.pointers(12)
+    full = R.Ring(bits=4)
+    full.join_random(16, seed=3)
+    with pytest.raises(R.JoinFailed, match="no free identifier is left") as failed:
+        full.join(0)
+    assert failed.value.outcome == C.REFUSED
+    with pytest.raises(ValueError, match="unknown chordal ring reading"):
+        R.Ring("printed")
