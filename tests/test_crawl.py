@@ -999,3 +999,18 @@ def test_more_edges_a_mutant_would_move():
     assert R.Overlay(2, 1, 1, seed=0).n == 2
     with pytest.raises(ValueError, match="not a live node"):
         R.Overlay(10, 2, 1, seed=0).subscribe(10, {"x": (1, 2)})
+
+
+def test_tera_is_pinned_where_a_walk_is_needed_and_a_rejoined_node_has_no_subscription():
+    # APT 1 of 3 topics: a node caches a topic's entry with chance 1/3, so most walks take hops;
+    # the walk's messages and the broadcast's (9 other members) per seed
+    topics = {v: v % 3 for v in range(0, 60, 2)}
+    assert [R.Overlay(60, 4, 1, seed=s).tera(1, 1, topics)["messages"] for s in range(8)] == \
+        [19, 12, 11, 11, 16, 11, 11, 12]
+    # a node that leaves takes its subscription with it: back, it gets nothing it has not asked for
+    overlay = R.Overlay(30, 4, 5, seed=2, reading="reaches")
+    overlay.subscribe(3, {"x": (0, 10)})
+    assert overlay.publish(0, {"x": 5})["deliveries"] == [3]
+    overlay.leave(3)
+    overlay.join(3)
+    assert overlay.publish(0, {"x": 5})["deliveries"] == [] and 3 not in overlay.subscriptions
