@@ -236,3 +236,47 @@ def test_bad_input_names_the_problem():
     assert failed.value.outcome == C.REFUSED
     with pytest.raises(ValueError, match="unknown chordal ring reading"):
         R.Ring("printed")
+
+
+# -- Z3: the join by induction, the midpoint on 32-bit identifiers -------------------------------
+
+def test_the_encoded_join_is_the_spec_join():
+    from checks.algorithms.chordal_ring import proofs as P
+
+    for name in ("corrected", "literal", "printed-pointers", "printed-left-id"):
+        checked, mismatches = P.cross_check(C.READINGS[name], brokers=5)
+        assert checked >= 13 and mismatches == 0, name
+
+
+def test_corrected_join_is_inductive_and_the_printed_one_breaks_in_two_steps():
+    from checks import induction as Z
+    from checks.algorithms.chordal_ring import proofs as P
+    from checks.verdict import Verdict
+
+    proved = Z.prove_inductive(P.system(C.CORRECTED), confirm_steps=2, witness_steps=3)
+    assert proved.verdict is Verdict.PROVED and "four brokers" in proved.witnesses
+    assert all(v in ("sat", "unsat", "reached") for v in proved.queries.values())
+    for name in ("literal", "printed-pointers"):
+        system = P.system(C.READINGS[name])
+        found = Z.prove_inductive(system, confirm_steps=2, witness_steps=3)
+        assert found.verdict is Verdict.VIOLATED and found.kind == "trace", name
+        assert found.cti.invariant == "leftleft and rightright are two steps" and Z.check_cti(system, found.cti)
+        run = found.trace
+        # which branch Z3's model takes varies with the solver's state: either breaks the pointers
+        assert [step["action"] for step in run.steps] in (["second", "join_left"], ["second", "join_right"])
+        for k, step in enumerate(run.steps):
+            assert Z.step_holds(system, step["action"], run.states[k], run.states[k + 1], step["params"])
+        assert not Z.holds(system, system.safety["pointers agree"], run.states[-1])
+
+
+def test_midpoint_lemmas_on_32_bit_identifiers():
+    from checks.algorithms.chordal_ring import proofs as P
+
+    lemmas = P.midpoint_lemmas()
+    assert [k for k, v in lemmas.items() if v != "proved"] == ["the printed left identifier is inside the gap"]
+    low, high = (int(v) for v in lemmas["the printed left identifier is inside the gap"]
+                 .removeprefix("fails at low = ").split(", high = "))
+    assert C.gap(low, high, 32) >= 2
+    printed = (high + C.gap(low, high, 32) // 2) % M32          # the spec's printed left id
+    assert not 0 < C.gap(low, printed, 32) < C.gap(low, high, 32)
+    assert P.prove_midpoint().verdict.value == "proved"

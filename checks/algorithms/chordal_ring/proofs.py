@@ -1,0 +1,305 @@
+"""The chordal ring's Z3 proofs.
+
+1. The join by induction, for rings of every size (checks.induction, mypyvy-style): brokers are an
+   unbounded sort `Node`, their identifiers a ring order `btw` (the ring axioms: going round from
+   x, y comes strictly before z), and the state is who is a member and the four pointers, each a
+   relation (so that every query is in EPR, which Z3 decides, for proofs and counterexamples to
+   induction alike). Each join's assignments are the spec's, in the printed order, so that a later
+   line overrides an earlier one where Ly, Ry and LLy are one broker. The new broker's identifier
+   is abstracted to a position strictly inside the gap its branch splits, which lemma 2 shows the
+   corrected midpoint is. Invariants: pointers join members and name one broker each, Left is the
+   inverse of Right, Leftleft and Rightright are two steps (both ways), a broker that is its own
+   Right is alone, and no member lies between a member and its Right in the order. Two steps are
+   argued, not encoded: that every member has its four pointers (each branch, and the second
+   join, writes all four of the broker it adds, and a line replaces a pointer, never removes
+   one; stating it takes an existential, which leaves EPR), and that Right then goes round every
+   broker once (it is the next member in a total order).
+2. The midpoint arithmetic on 32-bit bit-vectors: `id[Ly] + ((id[y] - id[Ly]) mod 2^32)/2`
+   wraps correctly, lands strictly inside the gap whenever the gap is at least 2 (and on Ly
+   itself when it is 1, which is why the corrected branch asks for 2), at half the gap; the
+   printed left identifier `id[y] + gap/2` lands inside the gap exactly when gap + gap/2 exceeds
+   2^32, a gap above two thirds of the space (and on Ly's own identifier when it equals 2^32).
+
+Both encodings are held to the spec: every join of every contact sequence up to 6 brokers is a
+step of the encoded action between the concrete states, and a wrong post-state is not.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import z3
+
+from checks import induction as Z
+from checks.plugin import ProofOutcome
+from checks.verdict import Verdict
+from spec import chordal_ring as C
+
+NODE = "Node"
+POINTERS = C.POINTERS
+
+
+# --------------------------------------------------------------------------------------------
+# 1. The join by induction
+# --------------------------------------------------------------------------------------------
+
+# Each pointer is a relation, `right(x, z)`: "Right of x is z", so that every formula is in EPR
+# (no function symbols), where Z3 decides both answers: a proof and a counterexample to induction
+# alike. That a pointer names one broker and every member has one are invariants.
+ACTION_PARAMS = {"second": ("y", "b"), "join_left": ("y", "b", "ly", "ry", "lly"),
+                 "join_right": ("y", "b", "ly", "ry", "rry")}
+
+
+def _lines(side: str, reading: C.Reading, y, b, ly, ry, far) -> list[tuple[str, object, object]]:
+    """The branch's assignments (pointer, broker, value) in the printed order; `far` is LLy on the
+    left and RRy on the right."""
+    if side == "left":
+        lines = [("left", y, b), ("right", b, y), ("left", b, ly), ("leftleft", ry, b), ("leftleft", y, ly),
+                 ("rightright", b, ry), ("right", ly, b), ("rightright", ly, y)]
+        missing = [("leftleft", b, far), ("rightright", far, b)]
+    else:
+        lines = [("right", y, b), ("left", b, y), ("right", b, ry), ("rightright", ly, b), ("rightright", y, ry),
+                 ("leftleft", b, ly), ("left", ry, b), ("leftleft", ry, y)]
+        missing = [("rightright", b, far), ("leftleft", far, b)]
+    return lines + (missing if reading.pointers == "complete" else [])
+
+
+def _after(pre, post, lines, b) -> z3.BoolRef:
+    """The post-state: b a member, and each pointer as the lines leave it (a later line wins)."""
+    x, z = z3.Consts("x z", pre.system.sort(NODE))
+    parts = [z3.ForAll([x], post.member(x) == z3.Or(pre.member(x), x == b))]
+    for pointer in POINTERS:
+        value = pre[pointer](x, z)
+        for name, at, v in lines:
+            if name == pointer:
+                value = z3.If(x == at, z == v, value)
+        parts.append(z3.ForAll([x, z], post[pointer](x, z) == value))
+    return z3.And(*parts)
+
+
+def system(reading: C.Reading) -> Z.System:
+    def init(s):
+        x, z = z3.Consts("x z", s.system.sort(NODE))
+        first = z3.Const("first", s.system.sort(NODE))
+        return z3.And(z3.ForAll([x], s.member(x) == (x == first)),
+                      *(z3.ForAll([x, z], s[p](x, z) == z3.And(x == first, z == first)) for p in POINTERS))
+
+    def second(pre, post, y, b):
+        # sec. 3.2's own rule: a ring of one takes the second broker, every pointer forced
+        lines = [("left", y, b), ("right", y, b), ("leftleft", y, y), ("rightright", y, y),
+                 ("left", b, y), ("right", b, y), ("leftleft", b, b), ("rightright", b, b)]
+        return z3.And(pre.member(y), pre.right(y, y), z3.Not(pre.member(b)), _after(pre, post, lines, b))
+
+    def join(side: str):
+        def body(pre, post, y, b, ly, ry, **far):
+            (far,) = far.values()
+            gap = pre.btw(ly, b, y) if side == "left" else pre.btw(y, b, ry)
+            # the printed branch saves LLy (RRy) and never uses it: no constraint, since the pointer
+            # it reads may be one an earlier printed join left unset
+            reads = z3.BoolVal(True) if reading.pointers == "printed" else \
+                pre.leftleft(y, far) if side == "left" else pre.rightright(y, far)
+            return z3.And(pre.member(y), z3.Not(pre.member(b)), z3.Not(pre.right(y, y)),
+                          pre.left(y, ly), pre.right(y, ry), reads, gap,
+                          _after(pre, post, _lines(side, reading, y, b, ly, ry, far), b))
+        return body
+
+    def every(s, body):
+        x, y, z = z3.Consts("x y z", s.system.sort(NODE))
+        return z3.ForAll([x, y, z], body(x, y, z))
+
+    def some_member(s):
+        x = z3.Const("x", s.system.sort(NODE))
+        return z3.Exists([x], s.member(x))
+
+    def members_only(s):
+        return every(s, lambda x, y, z: z3.And(*(z3.Implies(s[p](x, y), z3.And(s.member(x), s.member(y)))
+                                                 for p in POINTERS)))
+
+    def one_each(s):
+        return every(s, lambda x, y, z: z3.And(*(z3.Implies(z3.And(s[p](x, y), s[p](x, z)), y == z)
+                                                 for p in POINTERS)))
+
+    def inverse(s):
+        return every(s, lambda x, y, z: s.right(x, y) == s.left(y, x))
+
+    def two_step(s):
+        return every(s, lambda x, y, z: z3.And(z3.Implies(z3.And(s.left(x, y), s.left(y, z)), s.leftleft(x, z)),
+                                               z3.Implies(z3.And(s.right(x, y), s.right(y, z)), s.rightright(x, z))))
+
+    def two_step_back(s):
+        # the converse, without saying that a pointer is set (which would take an existential,
+        # and leave EPR): where Leftleft(x) = z and Left(x) = y, Left(y) = z
+        return every(s, lambda x, y, z: z3.And(z3.Implies(z3.And(s.leftleft(x, z), s.left(x, y)), s.left(y, z)),
+                                               z3.Implies(z3.And(s.rightright(x, z), s.right(x, y)), s.right(y, z))))
+
+    def alone(s):
+        # a member that is its own Right is the only one (the second join's precondition)
+        return every(s, lambda x, y, z: z3.Implies(z3.And(s.right(x, x), s.member(z)), z == x))
+
+    def next_member(s):
+        return every(s, lambda x, y, z: z3.Implies(z3.And(s.right(x, y), s.member(z)), z3.Not(s.btw(x, z, y))))
+
+    def four_members(s):
+        a, b, c, d = z3.Consts("a b c d", s.system.sort(NODE))
+        return z3.Exists([a, b, c, d], z3.And(z3.Distinct(a, b, c, d), *(s.member(v) for v in (a, b, c, d))))
+
+    pointer_invariants = {"pointers join members": members_only, "a pointer names one broker": one_each,
+                          "left is the inverse of right": inverse,
+                          "leftleft and rightright are two steps": two_step,
+                          "two steps back are left and right": two_step_back,
+                          "a member that is its own right is alone": alone}
+    return Z.System(
+        sorts=(NODE,),
+        symbols=(Z.relation("btw", NODE, NODE, NODE, mutable=False), Z.relation("member", NODE),
+                 *(Z.relation(p, NODE, NODE) for p in POINTERS)),
+        axioms=Z.ring_axioms("btw"), init=init,
+        actions={name: Z.Action(body, POINTERS + ("member",), {p: NODE for p in ACTION_PARAMS[name]})
+                 for name, body in (("second", second), ("join_left", join("left")), ("join_right", join("right")))},
+        invariants={"a member": some_member, **pointer_invariants, "right is the next member": next_member},
+        safety={"pointers agree": lambda s: z3.And(*(p(s) for p in pointer_invariants.values())),
+                "ring order": next_member},
+        sometimes={"four brokers": four_members},
+        name=f"chordal ring join ({reading.name})")
+
+
+def _state(ring: C.Ring, members: int, rank: dict[int, int]) -> dict:
+    """A spec ring as a concrete state: its first `members` brokers members, the rest not (with no
+    pointers), the ring order `rank`; an unset pointer is no pair."""
+    n = len(ring)
+    names = [f"b{h}" for h in range(n)]
+
+    def btw(x, y, z):
+        return (rank[y] - rank[x]) % n < (rank[z] - rank[x]) % n
+
+    relations = {"member": [[names[h]] for h in range(members)],
+                 "btw": sorted([names[x], names[y], names[z]] for x, y, z in itertools.permutations(range(n), 3)
+                               if btw(x, y, z))}
+    for k, pointer in enumerate(POINTERS):
+        relations[pointer] = sorted([names[h], names[ring[h].pointers()[k]]] for h in range(members)
+                                    if ring[h].pointers()[k] is not None)
+    return {"universe": {NODE: names}, "constants": {}, "relations": relations, "functions": {}}
+
+
+def step_states(run: C.JoinRun) -> tuple[dict, dict]:
+    """A join as (pre, post) concrete states on one universe: the ring before with the new broker
+    a non-member, and the ring after. The ring order is the one Right gives after the join (every
+    reading writes Right in full), so that the encoding is checked on the pointer lines alone; the
+    identifiers are lemma 2's."""
+    after = run.after
+    cycle = C.order(after)
+    if len(cycle) != len(after):
+        raise ValueError("Right does not go round the ring after the join")
+    rank = {h: i for i, h in enumerate(cycle)}
+    padded = C.Ring(after.bits, run.before.brokers + (after[run.new],))
+    return _state(padded, len(run.before), rank), _state(after, len(after), rank)
+
+
+ACTIONS = {"second": "second", "left": "join_left", "right": "join_right"}
+
+
+def step_params(run: C.JoinRun, reading: C.Reading) -> dict[str, str]:
+    """The encoded action's parameters for a spec join: y the broker that took the request, b the
+    new one, and the pointers of y the branch reads."""
+    action = ACTIONS[run.side]
+    y = run.visited[-1]
+    me = run.before[y]
+    values = {"y": y, "b": run.new, "ly": me.left, "ry": me.right, "lly": me.leftleft, "rry": me.rightright}
+    unused = ("lly", "rry") if reading.pointers == "printed" else ()     # saved, never read again
+    return {f"{action}.{p}": f"b{values[p]}" for p in ACTION_PARAMS[action] if p not in unused}
+
+
+def cross_check(reading: C.Reading, brokers: int = 6, bits: int = 32) -> tuple[int, int]:
+    """(steps checked, mismatches): every join of every contact sequence up to `brokers` brokers
+    is a step of the encoded action, and the same post-state with the new broker's Right
+    changed is not."""
+    sys_ = system(reading)
+    checked = mismatches = 0
+    frontier, seen = [C.run_joins([None], reading, bits)[-1].after], set()
+    for _ in range(brokers - 1):
+        following = []
+        for ring in frontier:
+            for contact in range(len(ring)):
+                run = C.join_overlay(ring, contact, reading)
+                if run.outcome != C.JOINED:
+                    continue
+                if run.after not in seen:
+                    seen.add(run.after)
+                    following.append(run.after)
+                pre, post = step_states(run)
+                action, params = ACTIONS[run.side], step_params(run, reading)
+                checked += 1
+                mismatches += not Z.step_holds(sys_, action, pre, post, params)
+                new = f"b{run.new}"
+                moved = [pair for pair in post["relations"]["right"] if pair[0] != new] + [[new, new]]
+                wrong = {**post, "relations": {**post["relations"], "right": sorted(moved)}}
+                mismatches += Z.step_holds(sys_, action, pre, wrong, params)
+        frontier = following
+    return checked, mismatches
+
+
+def prove_join(reading: C.Reading, prop: str) -> ProofOutcome:
+    checked, mismatches = cross_check(reading)
+    if mismatches:
+        return ProofOutcome(Verdict.UNKNOWN, 0, f"the encoded join disagrees with the spec on {mismatches} of "
+                                                f"{checked} joins")
+    result = Z.prove_inductive(system(reading), confirm_steps=2, witness_steps=3)
+    outcome = Z.as_outcome(result, {"algorithm": C.ALGORITHM, "property": prop, "reading": reading.name,
+                                    "method": "z3"})
+    return ProofOutcome(outcome.verdict, outcome.cases,
+                        f"{outcome.detail} (the encoding agrees with the spec on {checked} joins)", outcome.document)
+
+
+# --------------------------------------------------------------------------------------------
+# 2. The midpoint arithmetic on 32-bit identifiers
+# --------------------------------------------------------------------------------------------
+
+def midpoint_lemmas(bits: int = C.PAPER_BITS, timeout_ms: int = 20000) -> dict[str, str]:
+    """Each lemma's answer: "proved" (unsat negation), or the counterexample's numbers."""
+    low, high = z3.BitVecs("low high", bits)
+    gap = high - low                                   # (id[y] - id[Ly]) mod 2^bits
+    mid = low + z3.LShR(gap, 1)
+    inside = lambda v: z3.And(z3.ULT(v - low, gap), v != low)   # noqa: E731  strictly inside (low, high)
+    out = {}
+
+    def ask(name: str, claim) -> None:
+        s = z3.Solver()
+        s.set("timeout", timeout_ms)
+        s.add(z3.Not(claim))
+        status = s.check()
+        if status == z3.unsat:
+            out[name] = "proved"
+        elif status == z3.sat:
+            m = s.model()
+            out[name] = f"fails at low = {m.eval(low)}, high = {m.eval(high)}"
+        else:
+            out[name] = "unknown"
+
+    # the wide arithmetic: Python's (low + (high - low) mod 2^b // 2) mod 2^b is the bit-vector value
+    wide_low, wide_high = z3.ZeroExt(1, low), z3.ZeroExt(1, high)
+    wide_gap = z3.URem(wide_high - wide_low + (1 << bits), 1 << bits)
+    wide_mid = z3.URem(wide_low + z3.UDiv(wide_gap, 2), 1 << bits)
+    ask("the 32-bit midpoint equals the exact one (no overflow)", z3.ZeroExt(1, mid) == wide_mid)
+    ask("a gap of at least 2 puts the midpoint strictly between the neighbours",
+        z3.Implies(z3.UGE(gap, 2), inside(mid)))
+    ask("the midpoint is half the gap from the left neighbour", z3.Implies(z3.UGE(gap, 2), mid - low == z3.LShR(gap, 1)))
+    ask("a gap of 1 gives the left neighbour's identifier again", z3.Implies(gap == 1, mid == low))
+    printed = high + z3.LShR(gap, 1)                    # id[y] + (id[y] - id[Ly])/2
+    wide_gap = z3.ZeroExt(2, gap)
+    ask("the printed left identifier is inside the gap exactly when gap + gap/2 exceeds 2^32",
+        z3.Implies(z3.UGE(gap, 2), inside(printed) == z3.UGT(wide_gap + z3.LShR(wide_gap, 1), 1 << bits)))
+    ask("the printed left identifier is inside the gap", z3.Implies(z3.UGE(gap, 2), inside(printed)))
+    return out
+
+
+CORRECTED_LEMMAS = ("the 32-bit midpoint equals the exact one (no overflow)",
+                    "a gap of at least 2 puts the midpoint strictly between the neighbours",
+                    "the midpoint is half the gap from the left neighbour")
+
+
+def prove_midpoint() -> ProofOutcome:
+    """The corrected branch's arithmetic, for every pair of 32-bit identifiers: the lemmas that
+    new_id_midway and ids_unique_in_ring_order rest on, with the join's induction."""
+    lemmas = midpoint_lemmas()
+    verdict = Verdict.PROVED if all(lemmas[k] == "proved" for k in CORRECTED_LEMMAS) else \
+        Verdict.UNKNOWN if any(lemmas[k] == "unknown" for k in CORRECTED_LEMMAS) else Verdict.VIOLATED
+    return ProofOutcome(verdict, len(CORRECTED_LEMMAS), "; ".join(f"{k}: {lemmas[k]}" for k in CORRECTED_LEMMAS))
