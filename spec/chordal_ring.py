@@ -9,7 +9,8 @@ Paper: Madhu Kumar S D, Umesh Bellur, V. K. Govindan, "Chordal Reliability Rings
     sec. 3.3.1  the broker's nine-tuple, with Left, Right, Leftleft and Rightright
     sec. 3.3    join-overlay and Process-join-request; "only four nodes ... require link and data
                 updations"; "any new broker generated is inserted into the Chordal reliability ring"
-    sec. 3.4    node failure (3.4.1) and link failure (3.4.2): not yet in this module
+    sec. 3.4.1  node failure: test-neighbour, test-acknowledgement, failed(B), divide-Neighbour
+    sec. 3.4.2  link failure: not yet in this module
 
 Modelled: the ring of brokers as the join leaves it, each broker's identifier and four pointers.
 A broker is named by its handle, the order it joined in, not by its identifier: the printed join
@@ -81,6 +82,17 @@ class Reading:
     when_full    what the request does once it has gone round without finding a free identifier:
                  "printed", forwarded to Rightright for ever (the text has no stop); "refuse", the
                  join is refused when the request is back at the broker first contacted.
+
+    And of sec. 3.4.1's node failure handling:
+
+    splice       what becomes of the ring pointers once failed(B) is confirmed: "printed", nothing
+                 (the text has A and C tell B's neighbours to route B's messages to them, and never
+                 writes Left, Right, Leftleft or Rightright); "four", A and C become neighbours and
+                 the four brokers around the gap take their new Leftleft and Rightright.
+    divide       who tells B's neighbours (divide-Neighbour(B), "send messages to all the neighbours
+                 of B"): "split", each neighbour told once, by A or by C; "both", every neighbour
+                 told by A and by C. The text allows both; neither is printed more than the other,
+                 so "split" is this project's choice for the literal and corrected readings.
     """
 
     name: str
@@ -88,6 +100,8 @@ class Reading:
     pointers: str = "complete"
     space_test: str = "modular"
     when_full: str = "refuse"
+    splice: str = "four"
+    divide: str = "split"
 
     def __attrs_post_init__(self) -> None:
         allowed = {
@@ -95,6 +109,8 @@ class Reading:
             "pointers": ("printed", "complete"),
             "space_test": ("printed", "modular"),
             "when_full": ("printed", "refuse"),
+            "splice": ("printed", "four"),
+            "divide": ("split", "both"),
         }
         for field, values in allowed.items():
             if getattr(self, field) not in values:
@@ -103,12 +119,20 @@ class Reading:
 
     @property
     def origin(self) -> str:
-        """Where the reading stands to the printed text (checks.plugin.ORIGINS)."""
-        return "printed" if attrs.evolve(self, name="literal") == LITERAL else "repair"
+        """Where the reading stands to the printed text (checks.plugin.ORIGINS): the literal one is
+        printed, one that differs from it or from the corrected one only in an open choice is
+        open, any other carries a repair."""
+        plain = attrs.evolve(self, name="literal")
+        if plain == LITERAL:
+            return "printed"
+        if attrs.evolve(plain, divide=LITERAL.divide) == LITERAL:
+            return "open"
+        return "repair"
 
 
 CORRECTED = Reading("corrected")
-LITERAL = Reading("literal", left_id="printed", pointers="printed", space_test="printed", when_full="printed")
+LITERAL = Reading("literal", left_id="printed", pointers="printed", space_test="printed", when_full="printed",
+                  splice="printed")
 
 READINGS: dict[str, Reading] = {r.name: r for r in (
     LITERAL,
@@ -117,6 +141,8 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
     attrs.evolve(CORRECTED, name="printed-pointers", pointers="printed"),
     attrs.evolve(CORRECTED, name="printed-space-test", space_test="printed"),
     attrs.evolve(CORRECTED, name="forwards-when-full", when_full="printed"),
+    attrs.evolve(CORRECTED, name="no-splice", splice="printed"),
+    attrs.evolve(LITERAL, name="literal/both-tell", divide="both"),
 )}
 
 
@@ -395,6 +421,150 @@ def order(ring: Ring) -> list[int]:
 
 
 # --------------------------------------------------------------------------------------------
+# The overlay around the ring (sec. 3.2, 3.3.1): Neighset
+# --------------------------------------------------------------------------------------------
+
+CHORD_RULES = ("doubling", "none")
+
+
+def chord_lengths(n: int, rule: str = "doubling") -> tuple[int, ...]:
+    """sec. 3.2: "links to any (log n) nodes numbered (i + k) mod n where k may vary between 3 and
+    n - 2". Which k the text does not say: "doubling" takes k = 4, 8, 16, ... up to floor(log2 n)
+    of them, those that fit in 3..n - 2 (this project's choice, Chord's fingers); "none" leaves
+    the degree-4 ring of sec. 3.2 alone."""
+    if rule not in CHORD_RULES:
+        raise ValueError(f"chord rule must be one of {CHORD_RULES}, not {rule!r}")
+    if rule == "none" or n < 5:
+        return ()
+    wanted = max(n.bit_length() - 1, 0)                  # floor(log2 n)
+    return tuple(k for k in (1 << j for j in range(2, 2 + wanted)) if 3 <= k <= n - 2)
+
+
+def neighsets(ring: Ring, rule: str = "doubling") -> dict[int, frozenset[int]]:
+    """Each broker's Neighset: its ring links (i +- 1, i +- 2 in identifier order: Left, Right,
+    Leftleft, Rightright of a correct ring) and its chords both ways (a link is bi-directional,
+    sec. 3.3.2), by handle."""
+    order = in_id_order(ring)
+    n = len(order)
+    lengths = (1, 2) + chord_lengths(n, rule)
+    links: dict[int, set[int]] = {h: set() for h in order}
+    for i, h in enumerate(order):
+        for k in lengths:
+            other = order[(i + k) % n]
+            if other != h:
+                links[h].add(other)
+                links[other].add(h)
+    return {h: frozenset(v) for h, v in links.items()}
+
+
+# --------------------------------------------------------------------------------------------
+# Node failure (sec. 3.4.1)
+# --------------------------------------------------------------------------------------------
+
+CONFIRMED, STALLED, UNDETECTED = "confirmed", "stalled", "no live left neighbour"
+
+
+@attrs.frozen
+class Message:
+    kind: str            # test-neighbour, test-acknowledgement, failed, divide-neighbour
+    sender: int
+    to: int
+    delivered: bool      # False where the receiver has failed: a message that does not come back
+
+
+@attrs.frozen
+class Handling:
+    """One failed broker B's handling: A (B's Left, which detects the failure of link AB), C (A's
+    Rightright, B's Right), the messages, and how it ended."""
+
+    failed: int
+    a: int | None
+    c: int | None
+    messages: tuple[Message, ...]
+    outcome: str
+
+
+@attrs.frozen
+class FailureRun:
+    """Brokers that fail together, each then handled as sec. 3.4.1 says, in ring order, on the
+    pointers as the handlings before it left them."""
+
+    before: Ring
+    failed: frozenset
+    handlings: tuple[Handling, ...]
+    after: Ring
+    degrees: tuple[tuple[int, int], ...]        # (failed broker, its degree) in the overlay
+    rule: str = "doubling"
+
+
+def _splice(brokers: list[Broker], a: int, c: int) -> None:
+    """A and C become neighbours; Left(A) and Right(C) take their new Rightright and Leftleft."""
+    la, rc = brokers[a].left, brokers[c].right
+    brokers[a] = attrs.evolve(brokers[a], right=c, rightright=rc)
+    brokers[c] = attrs.evolve(brokers[c], left=a, leftleft=la)
+    brokers[la] = attrs.evolve(brokers[la], rightright=c)
+    brokers[rc] = attrs.evolve(brokers[rc], leftleft=a)
+
+
+def node_failure(ring: Ring, failed: Iterable[int], reading: Reading, rule: str = "doubling") -> FailureRun:
+    """The brokers `failed` (handles) fail at once; each is handled in identifier order:
+    A = Left(B) sends test-neighbour(B) to its neighbour's neighbour C = Rightright(A); C sends
+    test-acknowledgement to B and, with no reply, failed(B) to A; A and C send divide-Neighbour(B)
+    to B's other neighbours. A failed A detects nothing (no rule is given for B's right side), a
+    failed C never answers (A waits: the text gives no timeout on A's side)."""
+    check_reading(reading)
+    dead = frozenset(failed)
+    unknown = [h for h in dead if not (_is_int(h) and 0 <= h < len(ring))]
+    if unknown:
+        raise UnknownBroker(f"no broker {unknown[0]!r} to fail; the ring has brokers 0..{len(ring) - 1}")
+    if len(dead) >= len(ring):
+        raise ValueError("at least one broker must stay up")
+    links = neighsets(ring, rule)
+    brokers = list(ring.brokers)
+    handlings = []
+    for b in sorted(dead, key=lambda h: (ring[h].id, h)):
+        a = brokers[b].left
+        if a is None or a in dead:
+            handlings.append(Handling(b, a, None, (), UNDETECTED))
+            continue
+        c = brokers[a].rightright
+        sent = [Message("test-neighbour", a, c, c is not None and c not in dead)]
+        if not sent[-1].delivered:
+            handlings.append(Handling(b, a, c, tuple(sent), STALLED))
+            continue
+        sent.append(Message("test-acknowledgement", c, b, False))
+        sent.append(Message("failed", c, a, True))
+        others = sorted(links[b] - {a, c}, key=lambda h: (ring[h].id, h))
+        for i, n in enumerate(others):
+            senders = (a, c) if reading.divide == "both" else ((a, c)[i % 2],)
+            sent.extend(Message("divide-neighbour", x, n, n not in dead) for x in senders)
+        if reading.splice == "four":
+            _splice(brokers, a, c)
+        handlings.append(Handling(b, a, c, tuple(sent), CONFIRMED))
+    after = Ring(ring.bits, tuple(brokers))
+    return FailureRun(ring, dead, tuple(handlings), after, tuple((b, len(links[b])) for b in sorted(dead)), rule)
+
+
+def live_pointers_agree(ring: Ring, failed: frozenset) -> bool:
+    """pointers_agree over the live brokers: every pointer of a live broker set and live, the
+    four consistent, and Right going round every live broker once."""
+    live = [h for h in range(len(ring)) if h not in failed]
+    for h in live:
+        b = ring[h]
+        if any(p is None or p in failed for p in b.pointers()):
+            return False
+        if ring[b.right].left != h or ring[b.left].right != h:
+            return False
+        if b.leftleft != ring[b.left].left or b.rightright != ring[b.right].right:
+            return False
+    seen, h = set(), live[0] if live else None
+    while h is not None and h not in seen:
+        seen.add(h)
+        h = ring[h].right
+    return seen == set(live)
+
+
+# --------------------------------------------------------------------------------------------
 # The claims
 # --------------------------------------------------------------------------------------------
 
@@ -475,6 +645,27 @@ def every_join_inserts(run: JoinRun) -> bool:
     return run.outcome == JOINED or not free_gap_exists(run.before)
 
 
+def node_failure_confirmed(run: FailureRun) -> bool:
+    """sec. 3.4.1: "If it receives no reply within the stipulated time, it confirms node failure of
+    B and sends failed (B) message to A": every failed broker's failure is confirmed at A."""
+    return all(h.outcome == CONFIRMED for h in run.handlings)
+
+
+def pointers_agree_after_failures(run: FailureRun) -> bool:
+    """sec. 3.2: the chordal ring is used "to increase the reliability and handle node and link
+    failures"; sec. 3.5: "The broker failure will not affect the network": once every failure is
+    handled, the live brokers' ring pointers agree as sec. 3.3.1 defines them."""
+    return live_pointers_agree(run.after, run.failed)
+
+
+def failure_messages_within_degree(run: FailureRun) -> bool:
+    """sec. 3.4.1: "The complexity of this operation is bounded by O(degree(B))", read with the
+    constants of the procedure itself: at most 3 + 2 degree(B) messages per failed broker (three
+    for the test, at most two per neighbour of B)."""
+    degree = dict(run.degrees)
+    return all(len(h.messages) <= 3 + 2 * degree[h.failed] for h in run.handlings)
+
+
 # Witnesses: what a search must reach for each claim not to hold vacuously.
 
 def has_four_brokers(ring: Ring) -> bool:
@@ -499,6 +690,15 @@ def joins_by_request(run: JoinRun) -> bool:
 def forwarded(run: JoinRun) -> bool:
     """The request was passed on at least once (the branch whose ending is claimed)."""
     return run.forwards >= 1
+
+
+def handles_a_failure(run: FailureRun) -> bool:
+    """A failure was confirmed and B's neighbours told (the handling ran to its end)."""
+    return any(h.outcome == CONFIRMED for h in run.handlings)
+
+
+def fails_two_brokers(run: FailureRun) -> bool:
+    return len(run.failed) >= 2
 
 
 def _names(handles: Iterable[int], ring: Ring) -> str:
@@ -535,9 +735,19 @@ EXPLAIN = {
         f"{_names(required_updates(run), run.after)}."),
     "join_ends": lambda run: "The request goes round " + " -> ".join(map(str, run.visited)) + " for ever.",
     "every_join_inserts": lambda run: f"The join ended {run.outcome} while free identifiers were left.",
+    "node_failure_confirmed": lambda run: "; ".join(
+        f"broker {h.failed}'s failure: {h.outcome}" + (f" (test-neighbour from {h.a} to {h.c}, which failed too)"
+                                                       if h.outcome == STALLED else "")
+        for h in run.handlings if h.outcome != CONFIRMED) + ".",
+    "pointers_agree_after_failures": lambda run: (
+        f"After brokers {sorted(run.failed)} failed and were handled, the live brokers' pointers do not agree "
+        f"(Right of broker {run.handlings[0].a} is broker {run.after[run.handlings[0].a].right}).")
+        if run.handlings and run.handlings[0].a is not None else "The live brokers' pointers do not agree.",
+    "failure_messages_within_degree": lambda run: "; ".join(
+        f"broker {h.failed}: {len(h.messages)} messages, degree {dict(run.degrees)[h.failed]}" for h in run.handlings) + ".",
 }
 
-RING, JOIN = "Ring", "JoinRun"
+RING, JOIN, FAILURE = "Ring", "JoinRun", "FailureRun"
 
 PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "pointers_agree", pointers_agree,
@@ -560,6 +770,16 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "every_join_inserts", every_join_inserts,
              "sec. 3.3: in this manner, any new broker generated is inserted into the Chordal "
              "reliability ring", witness=forwarded, subject=JOIN),
+    Property(ALGORITHM, "node_failure_confirmed", node_failure_confirmed,
+             "sec. 3.4.1: C sends a test-acknowledgement to B and, with no reply, confirms the node "
+             "failure of B and sends failed(B) to A", witness=fails_two_brokers, subject=FAILURE),
+    Property(ALGORITHM, "pointers_agree_after_failures", pointers_agree_after_failures,
+             "sec. 3.5: the broker failure will not affect the network (sec. 3.2: the chordal ring "
+             "handles node and link failures)", witness=handles_a_failure, subject=FAILURE),
+    Property(ALGORITHM, "failure_messages_within_degree", failure_messages_within_degree,
+             "sec. 3.4.1: the complexity of this operation is bounded by O(degree(B))",
+             witness=handles_a_failure, subject=FAILURE),
 )]
 RING_PROPERTIES = [p for p in PROPERTIES if p.subject == RING]
 JOIN_PROPERTIES = [p for p in PROPERTIES if p.subject == JOIN]
+FAILURE_PROPERTIES = [p for p in PROPERTIES if p.subject == FAILURE]

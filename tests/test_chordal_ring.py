@@ -280,3 +280,103 @@ def test_midpoint_lemmas_on_32_bit_identifiers():
     printed = (high + C.gap(low, high, 32) // 2) % M32          # the spec's printed left id
     assert not 0 < C.gap(low, printed, 32) < C.gap(low, high, 32)
     assert P.prove_midpoint().verdict.value == "proved"
+
+
+# -- node failure (sec. 3.4.1) -------------------------------------------------------------------
+
+def twelve():
+    return C.run_joins([None] + [0] * 11, C.CORRECTED)[-1].after
+
+
+def test_chords_double_and_neighsets_count_each_link_once():
+    assert C.chord_lengths(12) == (4, 8)
+    assert C.chord_lengths(16) == (4, 8) and C.chord_lengths(40) == (4, 8, 16, 32)
+    assert C.chord_lengths(4) == () and C.chord_lengths(100, "none") == ()
+    ring = twelve()
+    assert {len(v) for v in C.neighsets(ring).values()} == {6}          # 8 = -4 mod 12
+    assert {len(v) for v in C.neighsets(ring, "none").values()} == {4}
+    with pytest.raises(ValueError, match="chord rule must be one of"):
+        C.chord_lengths(12, "random")
+
+
+def test_one_failure_is_confirmed_and_only_a_splice_mends_the_ring():
+    ring = twelve()
+    b = 3
+    a, c = ring[b].left, ring[b].right
+    for name in ("literal", "corrected"):
+        run = C.node_failure(ring, {b}, C.READINGS[name])
+        (handled,) = run.handlings
+        assert (handled.a, handled.c, handled.outcome) == (a, c, C.CONFIRMED)
+        kinds = [m.kind for m in handled.messages]
+        assert kinds[:3] == ["test-neighbour", "test-acknowledgement", "failed"]
+        assert kinds[3:] == ["divide-neighbour"] * 4 and len(handled.messages) == 7
+        assert [m.delivered for m in handled.messages[:3]] == [True, False, True]
+    assert C.pointers_agree_after_failures(C.node_failure(ring, {b}, C.CORRECTED))
+    stale = C.node_failure(ring, {b}, C.LITERAL)
+    assert not C.pointers_agree_after_failures(stale) and stale.after[a].right == b
+    both = C.node_failure(ring, {b}, C.READINGS["literal/both-tell"])
+    assert len(both.handlings[0].messages) == 3 + 2 * 4
+    assert all(p.predicate(both) for p in C.FAILURE_PROPERTIES if p.name != "pointers_agree_after_failures")
+
+
+def test_two_failures_side_by_side_stall_the_handling():
+    ring = twelve()
+    b = 3
+    c = ring[b].right
+    run = C.node_failure(ring, {b, c}, C.CORRECTED)
+    assert [h.outcome for h in run.handlings] == [C.STALLED, C.UNDETECTED]
+    assert not C.node_failure_confirmed(run) and not C.pointers_agree_after_failures(run)
+    assert "(test-neighbour from" in C.EXPLAIN["node_failure_confirmed"](run)
+    apart = C.node_failure(ring, {b, ring[c].right}, C.CORRECTED)          # one live broker between
+    assert C.node_failure_confirmed(apart) and C.pointers_agree_after_failures(apart)
+    assert C.fails_two_brokers(apart) and C.handles_a_failure(apart)
+
+
+def test_failure_properties_reject_broken_runs_and_bad_input():
+    ring = twelve()
+    run = C.node_failure(ring, {3}, C.CORRECTED)
+    assert not C.node_failure_confirmed(attrs.evolve(run, handlings=(attrs.evolve(run.handlings[0], outcome=C.STALLED),)))
+    assert not C.failure_messages_within_degree(attrs.evolve(run, degrees=((3, 1),)))
+    assert not C.pointers_agree_after_failures(attrs.evolve(run, after=ring))
+    with pytest.raises(C.UnknownBroker, match="no broker 12 to fail"):
+        C.node_failure(ring, {12}, C.CORRECTED)
+    with pytest.raises(ValueError, match="at least one broker must stay up"):
+        C.node_failure(ring, set(range(12)), C.CORRECTED)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(C.READINGS)), st.integers(5, 20), st.sets(st.integers(0, 19), min_size=1, max_size=3),
+       st.sampled_from(C.CHORD_RULES), st.integers(0, 10 ** 6))
+def test_reference_fails_brokers_as_the_spec(reading_name, n, picks, rule, seed):
+    reading = C.READINGS[reading_name]
+    ref = R.Ring(reading_name)
+    ref.join_random(n, seed)
+    n = len(ref.ids)                                 # a printed join may fail to insert
+    ring = C.Ring(32, tuple(C.Broker(ref.ids[h], *(None if p == R.UNSET else p for p in
+                                                   (ref.left[h], ref.right[h], ref.leftleft[h], ref.rightright[h])))
+                            for h in range(n)))
+    if not C.pointers_agree(ring) or not C.ids_unique_in_ring_order(ring):
+        return                                       # failure handling presumes a sound ring
+    failed = {p % n for p in picks}
+    if len(failed) >= n:
+        return
+    run = C.node_failure(ring, failed, reading, rule)
+    got = ref.fail([ref.ids[h] for h in failed], rule)
+    assert got == [(ring[h.failed].id, h.outcome, len(h.messages)) for h in run.handlings]
+    for h in range(n):
+        assert (ref.left[h], ref.right[h], ref.leftleft[h], ref.rightright[h]) == \
+            tuple(R.UNSET if p is None else p for p in run.after[h].pointers())
+    with pytest.raises(R.RingError, match="already failed"):
+        ref.fail([ref.ids[min(failed)]])
+
+
+def test_reference_refuses_what_it_does_not_model_after_failures():
+    ring = R.Ring()
+    ring.join_random(12, seed=1)
+    assert [outcome for _, outcome, _ in ring.fail([ring.ids[3]])] == [C.CONFIRMED]
+    with pytest.raises(R.RingError, match="joins after a failure are not modelled yet"):
+        ring.join(ring.ids[0])
+    with pytest.raises(R.UnknownBroker, match="no broker has identifier 5"):
+        ring.fail([5])
+    with pytest.raises(R.RingError, match="at least one broker must stay up"):
+        ring.fail([i for h, i in enumerate(ring.ids) if h != 3])
