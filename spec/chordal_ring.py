@@ -10,7 +10,8 @@ Paper: Madhu Kumar S D, Umesh Bellur, V. K. Govindan, "Chordal Reliability Rings
     sec. 3.3    join-overlay and Process-join-request; "only four nodes ... require link and data
                 updations"; "any new broker generated is inserted into the Chordal reliability ring"
     sec. 3.4.1  node failure: test-neighbour, test-acknowledgement, failed(B), divide-Neighbour
-    sec. 3.4.2  link failure: not yet in this module
+    sec. 3.4.2  link failure: a ring link (through the neighbour's neighbour) and a chord (a query
+                routed to B, link-down back)
 
 Modelled: the ring of brokers as the join leaves it, each broker's identifier and four pointers.
 A broker is named by its handle, the order it joined in, not by its identifier: the printed join
@@ -63,7 +64,8 @@ PARSE_REPAIRS = (
 
 @attrs.frozen(cache_hash=True)
 class Reading:
-    """One resolution of every choice in Process-join-request (sec. 3.3).
+    """One resolution of every choice in Process-join-request (sec. 3.3) and in failure handling
+    (sec. 3.4).
 
     left_id      the identifier a broker joining on y's left gets: "printed",
                  `id[y] + (id[y] - id[y->Left])/2`, half the left gap counted from y upwards, which
@@ -93,6 +95,13 @@ class Reading:
                  of B"): "split", each neighbour told once, by A or by C; "both", every neighbour
                  told by A and by C. The text allows both; neither is printed more than the other,
                  so "split" is this project's choice for the literal and corrected readings.
+
+    And of sec. 3.4.2's chord failure:
+
+    nearest      how the query to B picks its next hop, "the node with id nearest to the id of B"
+                 among the relay's links: "absolute", the smallest |id - id(B)|; "round", the
+                 smallest distance either way round the ring of identifiers. The text allows
+                 both; "absolute" is this project's choice for the literal and corrected readings.
     """
 
     name: str
@@ -102,6 +111,7 @@ class Reading:
     when_full: str = "refuse"
     splice: str = "four"
     divide: str = "split"
+    nearest: str = "absolute"
 
     def __attrs_post_init__(self) -> None:
         allowed = {
@@ -111,6 +121,7 @@ class Reading:
             "when_full": ("printed", "refuse"),
             "splice": ("printed", "four"),
             "divide": ("split", "both"),
+            "nearest": ("absolute", "round"),
         }
         for field, values in allowed.items():
             if getattr(self, field) not in values:
@@ -125,7 +136,7 @@ class Reading:
         plain = attrs.evolve(self, name="literal")
         if plain == LITERAL:
             return "printed"
-        if attrs.evolve(plain, divide=LITERAL.divide) == LITERAL:
+        if attrs.evolve(plain, divide=LITERAL.divide, nearest=LITERAL.nearest) == LITERAL:
             return "open"
         return "repair"
 
@@ -143,6 +154,7 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
     attrs.evolve(CORRECTED, name="forwards-when-full", when_full="printed"),
     attrs.evolve(CORRECTED, name="no-splice", splice="printed"),
     attrs.evolve(LITERAL, name="literal/both-tell", divide="both"),
+    attrs.evolve(LITERAL, name="literal/round-nearest", nearest="round"),
 )}
 
 
@@ -565,6 +577,72 @@ def live_pointers_agree(ring: Ring, failed: frozenset) -> bool:
 
 
 # --------------------------------------------------------------------------------------------
+# Link failure (sec. 3.4.2)
+# --------------------------------------------------------------------------------------------
+
+RING_LINK, CHORD = "ring link", "chord"
+LINK_DOWN, LOOPS, NO_ROUTE = "link down", "the query goes round", "no route"
+
+
+@attrs.frozen
+class LinkRun:
+    """Link A-B fails, both brokers up: which kind of link it is, the messages, the path the query
+    took for a chord (A first, B last where it arrived), and what A concluded."""
+
+    ring: Ring
+    a: int
+    b: int
+    kind: str
+    messages: tuple[Message, ...]
+    path: tuple[int, ...]
+    outcome: str
+    rule: str = "doubling"
+
+
+def _distance(x: int, y: int, bits: int, nearest: str) -> int:
+    d = abs(x - y)
+    return d if nearest == "absolute" else min(d, space(bits) - d)
+
+
+def link_failure(ring: Ring, a: int, b: int, reading: Reading, rule: str = "doubling") -> LinkRun:
+    """Link A-B fails. A ring link (B is A's Right or Rightright, or its Left or Leftleft): A sends
+    test-neighbour(B) to its neighbour's neighbour C beyond B's side, C test-acknowledgement to B,
+    B answers, C tells A that B is up, and A routes B's messages through C. A chord: A routes a
+    query to B, each relay passing it to its link with the identifier nearest B's (the failed link
+    not among A's), until B, which sends link-down back along the path."""
+    check_reading(reading)
+    links = neighsets(ring, rule)
+    for h in (a, b):
+        if not (_is_int(h) and 0 <= h < len(ring)):
+            raise UnknownBroker(f"no broker {h!r}; the ring has brokers 0..{len(ring) - 1}")
+    if b not in links[a]:
+        raise ValueError(f"brokers {a} and {b} have no link between them")
+    me = ring[a]
+    if b in (me.right, me.rightright, me.left, me.leftleft):
+        # the neighbour's neighbour beyond B where B is adjacent (as the text says); where B is two
+        # away the text names no one: this project takes the broker between them, linked to both
+        c = {me.right: me.rightright, me.left: me.leftleft, me.rightright: me.right, me.leftleft: me.left}[b]
+        sent = (Message("test-neighbour", a, c, True), Message("test-acknowledgement", c, b, True),
+                Message("reply", b, c, True), Message("up", c, a, True))
+        return LinkRun(ring, a, b, RING_LINK, sent, (a, c, b), LINK_DOWN, rule)
+    path, at = [a], a
+    target = ring[b].id
+    while at != b:
+        options = sorted(links[at] - ({b} if at == a else set()),
+                         key=lambda h: (_distance(ring[h].id, target, ring.bits, reading.nearest), h))
+        if not options:
+            return LinkRun(ring, a, b, CHORD, (), tuple(path), NO_ROUTE, rule)
+        at = options[0]
+        if at in path:
+            path.append(at)
+            return LinkRun(ring, a, b, CHORD, (), tuple(path), LOOPS, rule)
+        path.append(at)
+    there = tuple(Message("query", x, y, True) for x, y in zip(path, path[1:]))
+    back = tuple(Message("link-down", y, x, True) for x, y in reversed(list(zip(path, path[1:]))))
+    return LinkRun(ring, a, b, CHORD, there + back, tuple(path), LINK_DOWN, rule)
+
+
+# --------------------------------------------------------------------------------------------
 # The claims
 # --------------------------------------------------------------------------------------------
 
@@ -666,6 +744,13 @@ def failure_messages_within_degree(run: FailureRun) -> bool:
     return all(len(h.messages) <= 3 + 2 * degree[h.failed] for h in run.handlings)
 
 
+def link_failure_concluded(run: LinkRun) -> bool:
+    """sec. 3.4.2: "Thus node A either receives the query message or the link down message and in
+    either case concludes that the link to node B is down and fixes up the alternate path so
+    obtained as the new routing path": with B up, A learns that the link is down."""
+    return run.outcome == LINK_DOWN
+
+
 # Witnesses: what a search must reach for each claim not to hold vacuously.
 
 def has_four_brokers(ring: Ring) -> bool:
@@ -699,6 +784,11 @@ def handles_a_failure(run: FailureRun) -> bool:
 
 def fails_two_brokers(run: FailureRun) -> bool:
     return len(run.failed) >= 2
+
+
+def relays_a_chord_query(run: LinkRun) -> bool:
+    """A chord failed and the query went through at least one relay."""
+    return run.kind == CHORD and len(run.path) >= 3
 
 
 def _names(handles: Iterable[int], ring: Ring) -> str:
@@ -745,9 +835,12 @@ EXPLAIN = {
         if run.handlings and run.handlings[0].a is not None else "The live brokers' pointers do not agree.",
     "failure_messages_within_degree": lambda run: "; ".join(
         f"broker {h.failed}: {len(h.messages)} messages, degree {dict(run.degrees)[h.failed]}" for h in run.handlings) + ".",
+    "link_failure_concluded": lambda run: (
+        f"The query from broker {run.a} to broker {run.b} went " + " -> ".join(map(str, run.path))
+        + f": {run.outcome}."),
 }
 
-RING, JOIN, FAILURE = "Ring", "JoinRun", "FailureRun"
+RING, JOIN, FAILURE, LINK = "Ring", "JoinRun", "FailureRun", "LinkRun"
 
 PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "pointers_agree", pointers_agree,
@@ -779,7 +872,11 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "failure_messages_within_degree", failure_messages_within_degree,
              "sec. 3.4.1: the complexity of this operation is bounded by O(degree(B))",
              witness=handles_a_failure, subject=FAILURE),
+    Property(ALGORITHM, "link_failure_concluded", link_failure_concluded,
+             "sec. 3.4.2: node A either receives the query message or the link down message and in "
+             "either case concludes that the link to node B is down", witness=relays_a_chord_query, subject=LINK),
 )]
 RING_PROPERTIES = [p for p in PROPERTIES if p.subject == RING]
 JOIN_PROPERTIES = [p for p in PROPERTIES if p.subject == JOIN]
 FAILURE_PROPERTIES = [p for p in PROPERTIES if p.subject == FAILURE]
+LINK_PROPERTIES = [p for p in PROPERTIES if p.subject == LINK]

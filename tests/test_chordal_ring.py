@@ -380,3 +380,28 @@ def test_reference_refuses_what_it_does_not_model_after_failures():
         ring.fail([5])
     with pytest.raises(R.RingError, match="at least one broker must stay up"):
         ring.fail([i for h, i in enumerate(ring.ids) if h != 3])
+
+
+# -- link failure (sec. 3.4.2) -------------------------------------------------------------------
+
+def test_a_ring_link_is_tested_through_the_neighbours_neighbour_and_a_chord_by_a_routed_query():
+    ring = twelve()
+    links = C.neighsets(ring)
+    a = 0
+    me = ring[a]
+    run = C.link_failure(ring, a, me.right, C.LITERAL)
+    assert run.kind == C.RING_LINK and run.path == (a, me.rightright, me.right)
+    assert [m.kind for m in run.messages] == ["test-neighbour", "test-acknowledgement", "reply", "up"]
+    assert C.link_failure(ring, a, me.rightright, C.LITERAL).path == (a, me.right, me.rightright)
+    chords = sorted(links[a] - {me.left, me.right, me.leftleft, me.rightright})
+    assert chords
+    for b in chords:
+        chord = C.link_failure(ring, a, b, C.LITERAL)
+        assert chord.kind == C.CHORD and chord.path[0] == a and chord.path[-1] == b and len(chord.path) == 3
+        assert C.link_failure_concluded(chord) and C.relays_a_chord_query(chord)
+        assert [m.kind for m in chord.messages] == ["query", "query", "link-down", "link-down"]
+    assert not C.link_failure_concluded(attrs.evolve(chord, outcome=C.LOOPS))
+    with pytest.raises(ValueError, match="have no link between them"):
+        C.link_failure(ring, a, next(h for h in range(12) if h not in links[a] and h != a), C.LITERAL)
+    with pytest.raises(C.UnknownBroker, match="no broker 99"):
+        C.link_failure(ring, a, 99, C.LITERAL)
