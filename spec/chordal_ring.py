@@ -507,6 +507,20 @@ class FailureRun:
     after: Ring
     degrees: tuple[tuple[int, int], ...]        # (failed broker, its degree) in the overlay
     rule: str = "doubling"
+    backups: int = 4                            # sec. 3.2: "backed up in one, two, three or four neighbouring nodes"
+
+
+# sec. 3.5 names the four holders "Left, Right, Leftleft and Rightright"; which j of them hold the
+# backups when j < 4 the text does not say: this project takes them in that order
+BACKUP_ORDER = ("left", "right", "leftleft", "rightright")
+
+
+def backup_holders(ring: Ring, broker: int, backups: int) -> tuple[int, ...]:
+    """The brokers holding `broker`'s data: the first `backups` of its Left, Right, Leftleft and
+    Rightright (as the ring was before any failure)."""
+    if not (_is_int(backups) and 1 <= backups <= 4):
+        raise ValueError(f"a broker's data is backed up in 1 to 4 neighbours, not {backups!r}")
+    return tuple(getattr(ring[broker], name) for name in BACKUP_ORDER[:backups])
 
 
 def _splice(brokers: list[Broker], a: int, c: int) -> None:
@@ -518,13 +532,15 @@ def _splice(brokers: list[Broker], a: int, c: int) -> None:
     brokers[rc] = attrs.evolve(brokers[rc], leftleft=a)
 
 
-def node_failure(ring: Ring, failed: Iterable[int], reading: Reading, rule: str = "doubling") -> FailureRun:
+def node_failure(ring: Ring, failed: Iterable[int], reading: Reading, rule: str = "doubling",
+                 backups: int = 4) -> FailureRun:
     """The brokers `failed` (handles) fail at once; each is handled in identifier order:
     A = Left(B) sends test-neighbour(B) to its neighbour's neighbour C = Rightright(A); C sends
     test-acknowledgement to B and, with no reply, failed(B) to A; A and C send divide-Neighbour(B)
     to B's other neighbours. A failed A detects nothing (no rule is given for B's right side), a
     failed C never answers (A waits: the text gives no timeout on A's side)."""
     check_reading(reading)
+    backup_holders(ring, 0, backups) if len(ring) else None       # names a bad count before any work
     dead = frozenset(failed)
     unknown = [h for h in dead if not (_is_int(h) and 0 <= h < len(ring))]
     if unknown:
@@ -554,7 +570,8 @@ def node_failure(ring: Ring, failed: Iterable[int], reading: Reading, rule: str 
             _splice(brokers, a, c)
         handlings.append(Handling(b, a, c, tuple(sent), CONFIRMED))
     after = Ring(ring.bits, tuple(brokers))
-    return FailureRun(ring, dead, tuple(handlings), after, tuple((b, len(links[b])) for b in sorted(dead)), rule)
+    return FailureRun(ring, dead, tuple(handlings), after, tuple((b, len(links[b])) for b in sorted(dead)), rule,
+                      backups)
 
 
 def live_pointers_agree(ring: Ring, failed: frozenset) -> bool:
@@ -751,6 +768,27 @@ def link_failure_concluded(run: LinkRun) -> bool:
     return run.outcome == LINK_DOWN
 
 
+def data_survives(run: FailureRun) -> bool:
+    """sec. 3.5: "The broker failure will not affect the network as the routing and related
+    information are backed up in four neighbouring nodes": every failed broker's data is held by
+    a live backup holder."""
+    return all(any(h not in run.failed for h in backup_holders(run.before, b, run.backups)) for b in run.failed)
+
+
+def live_overlay_connected(run: FailureRun) -> bool:
+    """The live brokers' links (ring links and chords, whatever the handling did) still connect
+    them: how many failures the overlay survives (this project's question)."""
+    links = neighsets(run.before, run.rule)
+    live = [h for h in links if h not in run.failed]
+    seen, todo = {live[0]}, [live[0]]
+    while todo:
+        for other in links[todo.pop()]:
+            if other not in run.failed and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return len(seen) == len(live)
+
+
 # Witnesses: what a search must reach for each claim not to hold vacuously.
 
 def has_four_brokers(ring: Ring) -> bool:
@@ -775,6 +813,15 @@ def joins_by_request(run: JoinRun) -> bool:
 def forwarded(run: JoinRun) -> bool:
     """The request was passed on at least once (the branch whose ending is claimed)."""
     return run.forwards >= 1
+
+
+def fails_a_broker_and_a_holder(run: FailureRun) -> bool:
+    """A failed broker lost one of its backup holders too (the case the backups are for)."""
+    return any(h in run.failed for b in run.failed for h in backup_holders(run.before, b, run.backups))
+
+
+def fails_three_brokers(run: FailureRun) -> bool:
+    return len(run.failed) >= 3
 
 
 def handles_a_failure(run: FailureRun) -> bool:
@@ -835,6 +882,11 @@ EXPLAIN = {
         if run.handlings and run.handlings[0].a is not None else "The live brokers' pointers do not agree.",
     "failure_messages_within_degree": lambda run: "; ".join(
         f"broker {h.failed}: {len(h.messages)} messages, degree {dict(run.degrees)[h.failed]}" for h in run.handlings) + ".",
+    "data_survives": lambda run: "; ".join(
+        f"broker {b}'s data was held by brokers {sorted(backup_holders(run.before, b, run.backups))}, all failed"
+        for b in sorted(run.failed)
+        if all(h in run.failed for h in backup_holders(run.before, b, run.backups))) + ".",
+    "live_overlay_connected": lambda run: f"With brokers {sorted(run.failed)} failed the live ones are cut apart.",
     "link_failure_concluded": lambda run: (
         f"The query from broker {run.a} to broker {run.b} went " + " -> ".join(map(str, run.path))
         + f": {run.outcome}."),
@@ -872,6 +924,16 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "failure_messages_within_degree", failure_messages_within_degree,
              "sec. 3.4.1: the complexity of this operation is bounded by O(degree(B))",
              witness=handles_a_failure, subject=FAILURE),
+    Property(ALGORITHM, "data_survives", data_survives,
+             "sec. 3.5: the broker failure will not affect the network as the routing and related "
+             "information are backed up in four neighbouring nodes (Left, Right, Leftleft and Rightright)",
+             witness=fails_a_broker_and_a_holder, subject=FAILURE),
+    Property(ALGORITHM, "live_overlay_connected", live_overlay_connected,
+             "sec. 3.2: the chordal ring is used to increase the reliability and handle node and link "
+             "failures", witness=fails_three_brokers, subject=FAILURE,
+             question="the paper gives no number of failures; this project asks which sets of failed "
+                      "brokers leave the live ones connected (the degree-4 ring C_n(1, 2) is "
+                      "4-connected from n = 5, so any 3 failures)"),
     Property(ALGORITHM, "link_failure_concluded", link_failure_concluded,
              "sec. 3.4.2: node A either receives the query message or the link down message and in "
              "either case concludes that the link to node B is down", witness=relays_a_chord_query, subject=LINK),

@@ -405,3 +405,26 @@ def test_a_ring_link_is_tested_through_the_neighbours_neighbour_and_a_chord_by_a
         C.link_failure(ring, a, next(h for h in range(12) if h not in links[a] and h != a), C.LITERAL)
     with pytest.raises(C.UnknownBroker, match="no broker 99"):
         C.link_failure(ring, a, 99, C.LITERAL)
+
+
+def test_the_degree_4_ring_survives_any_three_failures_and_backups_any_four():
+    import itertools
+
+    ring = C.run_joins([None] + [0] * 7, C.CORRECTED)[-1].after          # 8 brokers
+    for f in (1, 2, 3):
+        for failed in itertools.combinations(range(8), f):
+            run = C.node_failure(ring, failed, C.CORRECTED, "none")
+            assert C.live_overlay_connected(run) and C.data_survives(run)
+    cut = C.node_failure(ring, {0, 1, 3, 4}, C.CORRECTED, "none")
+    assert not C.live_overlay_connected(cut) and C.fails_three_brokers(cut)
+    assert C.live_overlay_connected(C.node_failure(ring, {0, 1, 3, 4}, C.CORRECTED, "doubling"))   # chords bridge it
+    b = 2
+    holders = C.backup_holders(ring, b, 4)
+    assert holders == (ring[b].left, ring[b].right, ring[b].leftleft, ring[b].rightright)
+    lost = C.node_failure(ring, {b, *holders}, C.CORRECTED)
+    assert not C.data_survives(lost) and C.fails_a_broker_and_a_holder(lost)
+    assert "all failed" in C.EXPLAIN["data_survives"](lost)
+    one = C.node_failure(ring, {b, ring[b].left}, C.CORRECTED, backups=1)
+    assert not C.data_survives(one)
+    with pytest.raises(ValueError, match="backed up in 1 to 4 neighbours"):
+        C.node_failure(ring, {b}, C.CORRECTED, backups=5)
