@@ -52,9 +52,26 @@ PARSE_REPAIRS = (
     "`send-join-request(y->Righright, broker b)` read as `y->Rightright`",
     "the comment `/* there is no id space ... neighbour's neighbour` never closed: closed before "
     "`send-join-request`",
-    "`/`, `-` and `mod` on 32-bit unsigned identifiers: `/` divides and rounds down, a difference "
-    "is taken mod 2^32, and `x + (d/2) mod Maxnodes` equals `(x + d/2) mod Maxnodes`, since the "
-    "sum of two 32-bit identifiers wraps the same way",
+)
+
+# What the text leaves open and this project chose, in every reading alike (a choice, never the
+# paper's text; docs/chordal_ring.md lists them). Those the checks vary are Reading fields below.
+CHOICES = (
+    "arithmetic: identifiers, their differences and sums taken mod 2^32, `/` rounding down "
+    "(`Maxnodes` is 2^32, which no 32-bit integer holds, and C's `%` binds before `+`: 64-bit or "
+    "signed arithmetic would give other identifiers)",
+    "the second broker takes sec. 3.2's identifier 2^16 - 1 and not Process-join-request's (which "
+    "would give it 0 again); the pointers of rings of one and two brokers are the only ones that "
+    "fit sec. 3.3.1's definitions",
+    "the contacted broker is any live one (ping-broker's delays are not modelled)",
+    "a failure is detected by B's Left, A (sec. 3.4.1 tells the story from A's side only), and A "
+    "waits for ever when its neighbour's neighbour C has failed too (no timeout is given on A's side)",
+    "several brokers failing together are handled one after another, in identifier order, each on "
+    "the pointers the one before left",
+    "chords: k = 4, 8, 16, ... (floor(log2 n) of them where they fit in 3..n - 2) for sec. 3.2's "
+    "'any (log n) nodes numbered (i + k) mod n', or none",
+    "backups: with j < 4 holders, the first j of Left, Right, Leftleft, Rightright",
+    "a ring link two apart is tested through the broker between them",
 )
 
 
@@ -73,9 +90,11 @@ class Reading:
                  "midpoint", `id[y->Left] + (id[y] - id[y->Left])/2`, mid-way between the new
                  broker's neighbours as sec. 3.2 says.
     pointers     which pointers a join writes: "printed", the eight assignments of each branch (the
-                 left branch saves LLy and the right branch RRy but neither uses it, so the new
-                 broker's Leftleft, or its Rightright, stays unset and LLy's Rightright, or RRy's
-                 Leftleft, keeps pointing past it); "complete", the eight and the two missing ones.
+                 left branch saves LLy, the right branch RRy, and passes it only to
+                 Modify-routing-table-backups, whose body is not given, so the new broker's
+                 Leftleft, or its Rightright, stays unset and LLy's Rightright, or RRy's Leftleft,
+                 keeps pointing past it); "complete", the eight and the two missing ones (this
+                 project's repair, wherever the paper meant them to be written).
     space_test   when a branch may insert: "printed", the left branch whenever its gap is at least
                  the right one (no test that it holds a free identifier) and the right branch when
                  `id[y->Right] > (id[y] + 1) mod Maxnodes`, a comparison of raw identifiers that
@@ -699,16 +718,16 @@ def ids_unique_in_ring_order(ring: Ring) -> bool:
 
 def new_id_midway(run: JoinRun) -> bool:
     """sec. 3.2: "every new node that joins the ring is given the id mid-way between its left and
-    right neighbours" (from the third broker on): the new identifier is free and, between the
-    identifiers just below and just above it, at half the gap (rounded either way)."""
+    right neighbours" (from the third broker on): the new identifier is free and at half the gap
+    (rounded either way) between the identifiers of the brokers it was put between (its Left and
+    Right)."""
     if run.outcome != JOINED or run.new is None or len(run.before) < 2:
         return True
-    new = run.after[run.new].id
-    others = sorted(run.before.ids())
-    if new in others:
+    me = run.after[run.new]
+    new = me.id
+    if new in run.before.ids() or me.left is None or me.right is None:
         return False
-    below = max((i for i in others if i < new), default=others[-1])
-    above = min((i for i in others if i > new), default=others[0])
+    below, above = run.after[me.left].id, run.after[me.right].id
     whole = gap(below, above, run.after.bits)
     return gap(below, new, run.after.bits) in (whole // 2, (whole + 1) // 2)
 
@@ -724,8 +743,10 @@ def required_updates(run: JoinRun) -> set[int]:
 
 def join_updates_four_nodes(run: JoinRun) -> bool:
     """sec. 3.3: "Only four nodes in the neighbourhood, including the new node and the contacted
-    broker, require link and data updations": at most four brokers' ring pointers must change."""
-    return len(required_updates(run)) <= 4
+    broker, require link and data updations": at most four brokers' ring pointers must change, the
+    contacted broker among them."""
+    needed = required_updates(run)
+    return len(needed) <= 4 and (run.outcome != JOINED or run.contact is None or run.contact in needed)
 
 
 def join_ends(run: JoinRun) -> bool:
@@ -741,8 +762,16 @@ def every_join_inserts(run: JoinRun) -> bool:
 
 
 def node_failure_confirmed(run: FailureRun) -> bool:
-    """sec. 3.4.1: "If it receives no reply within the stipulated time, it confirms node failure of
-    B and sends failed (B) message to A": every failed broker's failure is confirmed at A."""
+    """sec. 3.4.1: "Suppose node B fails. ... If it receives no reply within the stipulated time, it
+    confirms node failure of B and sends failed (B) message to A": a broker's failure is confirmed
+    at A (the sentence speaks of one failure: runs of several are judged by
+    close_failures_confirmed)."""
+    return len(run.failed) != 1 or all(h.outcome == CONFIRMED for h in run.handlings)
+
+
+def close_failures_confirmed(run: FailureRun) -> bool:
+    """Several brokers failing together, each handled as sec. 3.4.1 says: every failure is
+    confirmed at its A (this project's question; the text speaks of one failure)."""
     return all(h.outcome == CONFIRMED for h in run.handlings)
 
 
@@ -833,6 +862,10 @@ def fails_two_brokers(run: FailureRun) -> bool:
     return len(run.failed) >= 2
 
 
+def fails_one_broker(run: FailureRun) -> bool:
+    return len(run.failed) == 1 and handles_a_failure(run)
+
+
 def relays_a_chord_query(run: LinkRun) -> bool:
     """A chord failed and the query went through at least one relay."""
     return run.kind == CHORD and len(run.path) >= 3
@@ -844,12 +877,17 @@ def _names(handles: Iterable[int], ring: Ring) -> str:
 
 def _explain_pointers(ring: Ring) -> str:
     wrong = []
-    right = correct_pointers(ring)
     for h, b in enumerate(ring.brokers):
-        for name, have, want in zip(POINTERS, b.pointers(), right[h]):
-            if have != want:
-                wrong.append(f"{name.capitalize()}(broker {h}) is {'unset' if have is None else f'broker {have}'}, "
-                             f"not broker {want}")
+        unset = [name.capitalize() for name, p in zip(POINTERS, b.pointers()) if p is None]
+        if unset:
+            wrong.append(f"{', '.join(unset)} of broker {h} unset")
+            continue
+        if ring[b.right].left != h:
+            wrong.append(f"Right(broker {h}) is broker {b.right}, whose Left is broker {ring[b.right].left}")
+        if b.leftleft != ring[b.left].left:
+            wrong.append(f"Leftleft(broker {h}) is broker {b.leftleft}, Left(Left) broker {ring[b.left].left}")
+        if b.rightright != ring[b.right].right:
+            wrong.append(f"Rightright(broker {h}) is broker {b.rightright}, Right(Right) broker {ring[b.right].right}")
     return "; ".join(wrong) + "." if wrong else "Right does not go round every broker once."
 
 
@@ -872,7 +910,8 @@ EXPLAIN = {
         f"{_names(required_updates(run), run.after)}."),
     "join_ends": lambda run: "The request goes round " + " -> ".join(map(str, run.visited)) + " for ever.",
     "every_join_inserts": lambda run: f"The join ended {run.outcome} while free identifiers were left.",
-    "node_failure_confirmed": lambda run: "; ".join(
+    "node_failure_confirmed": lambda run: EXPLAIN["close_failures_confirmed"](run),
+    "close_failures_confirmed": lambda run: "; ".join(
         f"broker {h.failed}'s failure: {h.outcome}" + (f" (test-neighbour from {h.a} to {h.c}, which failed too)"
                                                        if h.outcome == STALLED else "")
         for h in run.handlings if h.outcome != CONFIRMED) + ".",
@@ -911,16 +950,25 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
              "contacted broker, require link and data updations", witness=joins_a_ring_of_four, subject=JOIN),
     Property(ALGORITHM, "join_ends", join_ends,
              "sec. 3.3 Process-join-request: with no id space beside y the request goes to y's "
-             "Rightright (and ends)", witness=forwarded, subject=JOIN),
+             "Rightright (read: a join is forwarded finitely often)", witness=forwarded, subject=JOIN),
     Property(ALGORITHM, "every_join_inserts", every_join_inserts,
              "sec. 3.3: in this manner, any new broker generated is inserted into the Chordal "
-             "reliability ring", witness=forwarded, subject=JOIN),
+             "reliability ring (read: whenever a free identifier is left)", witness=forwarded, subject=JOIN),
     Property(ALGORITHM, "node_failure_confirmed", node_failure_confirmed,
              "sec. 3.4.1: C sends a test-acknowledgement to B and, with no reply, confirms the node "
-             "failure of B and sends failed(B) to A", witness=fails_two_brokers, subject=FAILURE),
+             "failure of B and sends failed(B) to A", witness=fails_one_broker, subject=FAILURE),
+    Property(ALGORITHM, "close_failures_confirmed", close_failures_confirmed,
+             "sec. 3.4.1's handling, with several brokers failing together", witness=fails_two_brokers,
+             subject=FAILURE,
+             question="sec. 3.4.1 speaks of one failed broker; whether each of several that fail "
+                      "together (side by side, say) is confirmed is this project's question"),
     Property(ALGORITHM, "pointers_agree_after_failures", pointers_agree_after_failures,
              "sec. 3.5: the broker failure will not affect the network (sec. 3.2: the chordal ring "
-             "handles node and link failures)", witness=handles_a_failure, subject=FAILURE),
+             "handles node and link failures)", witness=handles_a_failure, subject=FAILURE,
+             question="the text never says how Left, Right, Leftleft and Rightright are rewritten after "
+                      "a failure (sec. 3.5 speaks of routing information backed up); this project asks "
+                      "whether they agree once the failures are handled, as the next handling, which "
+                      "reads Left and Rightright, needs"),
     Property(ALGORITHM, "failure_messages_within_degree", failure_messages_within_degree,
              "sec. 3.4.1: the complexity of this operation is bounded by O(degree(B))",
              witness=handles_a_failure, subject=FAILURE),

@@ -61,7 +61,7 @@ def test_printed_pointers_leave_leftleft_of_the_new_broker_unset():
     run = C.run_joins([None, 0, 0], C.READINGS["printed-pointers"])[-1]
     assert run.after[2].leftleft is None and run.after[0].rightright == 0
     assert not C.pointers_agree(run.after)
-    assert "Leftleft(broker 2) is unset, not broker 0" in C.EXPLAIN["pointers_agree"](run.after)
+    assert "Leftleft of broker 2 unset" in C.EXPLAIN["pointers_agree"](run.after)
     # and what it writes: four brokers (the sentence's count), one fewer than the ring needs
     run5 = C.run_joins([None, 0, 0, 0, 0], C.READINGS["printed-pointers"])[-1]
     assert len(run5.written) == 4 and len(C.required_updates(run5)) == 5
@@ -244,8 +244,11 @@ def test_the_encoded_join_is_the_spec_join():
     from checks.algorithms.chordal_ring import proofs as P
 
     for name in ("corrected", "literal", "printed-pointers", "printed-left-id"):
-        checked, mismatches = P.cross_check(C.READINGS[name], brokers=5)
+        checked, mismatches = P.cross_check(C.READINGS[name], brokers=5, by="right")
         assert checked >= 13 and mismatches == 0, name
+    assert P.cross_check(C.CORRECTED, brokers=5) == (14, 0)
+    # in the identifiers' order the printed left identifier is not where the encoding puts it
+    assert P.cross_check(C.READINGS["printed-left-id"], brokers=5)[1] > 0
 
 
 def test_corrected_join_is_inductive_and_the_printed_one_breaks_in_two_steps():
@@ -325,17 +328,20 @@ def test_two_failures_side_by_side_stall_the_handling():
     c = ring[b].right
     run = C.node_failure(ring, {b, c}, C.CORRECTED)
     assert [h.outcome for h in run.handlings] == [C.STALLED, C.UNDETECTED]
-    assert not C.node_failure_confirmed(run) and not C.pointers_agree_after_failures(run)
-    assert "(test-neighbour from" in C.EXPLAIN["node_failure_confirmed"](run)
+    assert not C.close_failures_confirmed(run) and not C.pointers_agree_after_failures(run)
+    assert C.node_failure_confirmed(run)          # the paper's sentence speaks of one failure
+    assert "(test-neighbour from" in C.EXPLAIN["close_failures_confirmed"](run)
     apart = C.node_failure(ring, {b, ring[c].right}, C.CORRECTED)          # one live broker between
-    assert C.node_failure_confirmed(apart) and C.pointers_agree_after_failures(apart)
+    assert C.close_failures_confirmed(apart) and C.pointers_agree_after_failures(apart)
     assert C.fails_two_brokers(apart) and C.handles_a_failure(apart)
 
 
 def test_failure_properties_reject_broken_runs_and_bad_input():
     ring = twelve()
     run = C.node_failure(ring, {3}, C.CORRECTED)
-    assert not C.node_failure_confirmed(attrs.evolve(run, handlings=(attrs.evolve(run.handlings[0], outcome=C.STALLED),)))
+    stalled = attrs.evolve(run, handlings=(attrs.evolve(run.handlings[0], outcome=C.STALLED),))
+    assert not C.node_failure_confirmed(stalled) and not C.close_failures_confirmed(stalled)
+    assert C.fails_one_broker(run) and not C.fails_one_broker(stalled)
     assert not C.failure_messages_within_degree(attrs.evolve(run, degrees=((3, 1),)))
     assert not C.pointers_agree_after_failures(attrs.evolve(run, after=ring))
     with pytest.raises(C.UnknownBroker, match="no broker 12 to fail"):
@@ -428,3 +434,14 @@ def test_the_degree_4_ring_survives_any_three_failures_and_backups_any_four():
     assert not C.data_survives(one)
     with pytest.raises(ValueError, match="backed up in 1 to 4 neighbours"):
         C.node_failure(ring, {b}, C.CORRECTED, backups=5)
+
+
+def test_midway_is_judged_between_the_brokers_the_join_put_it_between():
+    # the printed left identifier: ring {0, 3, 6} of 4-bit ids, broker 3 gets 5 but sits between 6 and 0
+    run = C.run_joins([None, 0, 0, 0], C.READINGS["printed-left-id"], bits=4)[-1]
+    me = run.after[run.new]
+    assert me.id == 5 and (run.after[me.left].id, run.after[me.right].id) == (6, 0)
+    assert not C.new_id_midway(run)
+    # forwarded: the contacted broker is not among those that change (and five change from 4 on)
+    forwarded = C.run_joins([None, 0, 1], C.READINGS["printed-space-test"])[-1]
+    assert forwarded.outcome == C.REFUSED

@@ -10,10 +10,10 @@
    corrected midpoint is. Invariants: pointers join members and name one broker each, Left is the
    inverse of Right, Leftleft and Rightright are two steps (both ways), a broker that is its own
    Right is alone, and no member lies between a member and its Right in the order. Two steps are
-   argued, not encoded: that every member has its four pointers (each branch, and the second
-   join, writes all four of the broker it adds, and a line replaces a pointer, never removes
-   one; stating it takes an existential, which leaves EPR), and that Right then goes round every
-   broker once (it is the next member in a total order).
+   argued, not encoded: that every member has its four pointers (under the complete pointer
+   lines each branch, and the second join, writes all four of the broker it adds, and a line
+   replaces a pointer, never removes one; stating it takes an existential, which leaves EPR),
+   and that Right then goes round every broker once (it is the next member in a total order).
 2. The midpoint arithmetic on 32-bit bit-vectors: `id[Ly] + ((id[y] - id[Ly]) mod 2^32)/2`
    wraps correctly, lands strictly inside the gap whenever the gap is at least 2 (and on Ly
    itself when it is 1, which is why the corrected branch asks for 2), at half the gap; the
@@ -21,7 +21,11 @@
    2^32, a gap above two thirds of the space (and on Ly's own identifier when it equals 2^32).
 
 Both encodings are held to the spec: every join of every contact sequence up to 6 brokers is a
-step of the encoded action between the concrete states, and a wrong post-state is not.
+step of the encoded action between the concrete states, and a wrong post-state is not. The ring
+order of those states is the identifiers' where the claim is about identifiers; for the claim on
+pointers alone it is the order Right gives, so a reading whose identifiers are out of order
+(printed-left-id) is judged on its pointer lines there and refuted on its identifiers by the
+exhaustive search.
 """
 
 from __future__ import annotations
@@ -180,15 +184,18 @@ def _state(ring: C.Ring, members: int, rank: dict[int, int]) -> dict:
     return {"universe": {NODE: names}, "constants": {}, "relations": relations, "functions": {}}
 
 
-def step_states(run: C.JoinRun) -> tuple[dict, dict]:
+def step_states(run: C.JoinRun, by: str = "ids") -> tuple[dict, dict]:
     """A join as (pre, post) concrete states on one universe: the ring before with the new broker
-    a non-member, and the ring after. The ring order is the one Right gives after the join (every
-    reading writes Right in full), so that the encoding is checked on the pointer lines alone; the
-    identifiers are lemma 2's."""
+    a non-member, and the ring after. The ring order `btw` is the identifiers' (`by="ids"`, ties by
+    handle), or the one Right gives after the join (`by="right"`: every reading writes Right in
+    full), for the claim on pointers alone, which reads no identifier."""
     after = run.after
-    cycle = C.order(after)
-    if len(cycle) != len(after):
-        raise ValueError("Right does not go round the ring after the join")
+    if by == "ids":
+        cycle = C.in_id_order(after)
+    else:
+        cycle = C.order(after)
+        if len(cycle) != len(after):
+            raise ValueError("Right does not go round the ring after the join")
     rank = {h: i for i, h in enumerate(cycle)}
     padded = C.Ring(after.bits, run.before.brokers + (after[run.new],))
     return _state(padded, len(run.before), rank), _state(after, len(after), rank)
@@ -204,14 +211,14 @@ def step_params(run: C.JoinRun, reading: C.Reading) -> dict[str, str]:
     y = run.visited[-1]
     me = run.before[y]
     values = {"y": y, "b": run.new, "ly": me.left, "ry": me.right, "lly": me.leftleft, "rry": me.rightright}
-    unused = ("lly", "rry") if reading.pointers == "printed" else ()     # saved, never read again
+    unused = ("lly", "rry") if reading.pointers == "printed" else ()     # saved, passed only to the backups
     return {f"{action}.{p}": f"b{values[p]}" for p in ACTION_PARAMS[action] if p not in unused}
 
 
-def cross_check(reading: C.Reading, brokers: int = 6, bits: int = 32) -> tuple[int, int]:
+def cross_check(reading: C.Reading, brokers: int = 6, bits: int = 32, by: str = "ids") -> tuple[int, int]:
     """(steps checked, mismatches): every join of every contact sequence up to `brokers` brokers
-    is a step of the encoded action, and the same post-state with the new broker's Right
-    changed is not."""
+    is a step of the encoded action (its ring order `by` step_states'), and the same post-state
+    with the new broker's Right, or its Left, changed is not."""
     sys_ = system(reading)
     checked = mismatches = 0
     frontier, seen = [C.run_joins([None], reading, bits)[-1].after], set()
@@ -225,20 +232,23 @@ def cross_check(reading: C.Reading, brokers: int = 6, bits: int = 32) -> tuple[i
                 if run.after not in seen:
                     seen.add(run.after)
                     following.append(run.after)
-                pre, post = step_states(run)
+                pre, post = step_states(run, by)
                 action, params = ACTIONS[run.side], step_params(run, reading)
                 checked += 1
                 mismatches += not Z.step_holds(sys_, action, pre, post, params)
                 new = f"b{run.new}"
-                moved = [pair for pair in post["relations"]["right"] if pair[0] != new] + [[new, new]]
-                wrong = {**post, "relations": {**post["relations"], "right": sorted(moved)}}
-                mismatches += Z.step_holds(sys_, action, pre, wrong, params)
+                for pointer in ("right", "left"):
+                    moved = [pair for pair in post["relations"][pointer] if pair[0] != new] + [[new, new]]
+                    wrong = {**post, "relations": {**post["relations"], pointer: sorted(moved)}}
+                    mismatches += Z.step_holds(sys_, action, pre, wrong, params)
         frontier = following
     return checked, mismatches
 
 
-def prove_join(reading: C.Reading, prop: str) -> ProofOutcome:
-    checked, mismatches = cross_check(reading)
+def prove_join(reading: C.Reading, prop: str, by: str = "ids") -> ProofOutcome:
+    """The induction for `prop`, after the cross-check with the ring order `by` (step_states):
+    "right" for pointers_agree, which reads no identifier, "ids" where the order is the claim."""
+    checked, mismatches = cross_check(reading, by=by)
     if mismatches:
         return ProofOutcome(Verdict.UNKNOWN, 0, f"the encoded join disagrees with the spec on {mismatches} of "
                                                 f"{checked} joins")
