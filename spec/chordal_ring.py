@@ -749,6 +749,18 @@ def join_updates_four_nodes(run: JoinRun) -> bool:
     return len(needed) <= 4 and (run.outcome != JOINED or run.contact is None or run.contact in needed)
 
 
+def joins_the_roomier_side(run: JoinRun) -> bool:
+    """sec. 3.3: "The new node is joined as its neighbour on the left or right depending on which
+    side has more id space remaining": a broker joined by Process-join-request lies on the side of
+    the broker that took it whose gap was the larger (the left where they are equal)."""
+    if run.outcome != JOINED or run.side not in ("left", "right"):
+        return True
+    y = run.before[run.visited[-1]]
+    left_gap = gap(run.before[y.left].id, y.id, run.before.bits)
+    right_gap = gap(y.id, run.before[y.right].id, run.before.bits)
+    return (run.side == "left") == (left_gap >= right_gap)
+
+
 def join_ends(run: JoinRun) -> bool:
     """sec. 3.3, Process-join-request's last branch ("there is no id space as B's neighbour hence
     request neighbour's neighbour"): the request is passed on finitely often."""
@@ -795,6 +807,12 @@ def link_failure_concluded(run: LinkRun) -> bool:
     either case concludes that the link to node B is down and fixes up the alternate path so
     obtained as the new routing path": with B up, A learns that the link is down."""
     return run.outcome == LINK_DOWN
+
+
+def every_broker_has_degree_at_least_4(run: FailureRun) -> bool:
+    """sec. 3.2: "Every node i has r edges, where r >= 4": in the overlay (ring links and chords)
+    before the failures, every broker has at least four links."""
+    return all(len(v) >= 4 for v in neighsets(run.before, run.rule).values())
 
 
 def data_survives(run: FailureRun) -> bool:
@@ -908,6 +926,9 @@ EXPLAIN = {
     "join_updates_four_nodes": lambda run: (
         f"{len(required_updates(run))} brokers need new ring pointers: "
         f"{_names(required_updates(run), run.after)}."),
+    "joins_the_roomier_side": lambda run: f"Broker {run.new} joined on the {run.side} of broker {run.visited[-1]}, its smaller gap.",
+    "every_broker_has_degree_at_least_4": lambda run: "Degrees " + ", ".join(
+        f"{h}: {len(v)}" for h, v in sorted(neighsets(run.before, run.rule).items()) if len(v) < 4) + ".",
     "join_ends": lambda run: "The request goes round " + " -> ".join(map(str, run.visited)) + " for ever.",
     "every_join_inserts": lambda run: f"The join ended {run.outcome} while free identifiers were left.",
     "node_failure_confirmed": lambda run: EXPLAIN["close_failures_confirmed"](run),
@@ -948,6 +969,9 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "join_updates_four_nodes", join_updates_four_nodes,
              "sec. 3.3: only four nodes in the neighbourhood, including the new node and the "
              "contacted broker, require link and data updations", witness=joins_a_ring_of_four, subject=JOIN),
+    Property(ALGORITHM, "joins_the_roomier_side", joins_the_roomier_side,
+             "sec. 3.3: the new node is joined as its neighbour on the left or right depending on which "
+             "side has more id space remaining", witness=joins_by_request, subject=JOIN),
     Property(ALGORITHM, "join_ends", join_ends,
              "sec. 3.3 Process-join-request: with no id space beside y the request goes to y's "
              "Rightright (read: a join is forwarded finitely often)", witness=forwarded, subject=JOIN),
@@ -972,6 +996,8 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "failure_messages_within_degree", failure_messages_within_degree,
              "sec. 3.4.1: the complexity of this operation is bounded by O(degree(B))",
              witness=handles_a_failure, subject=FAILURE),
+    Property(ALGORITHM, "every_broker_has_degree_at_least_4", every_broker_has_degree_at_least_4,
+             "sec. 3.2: every node i has r edges, where r >= 4", witness=handles_a_failure, subject=FAILURE),
     Property(ALGORITHM, "data_survives", data_survives,
              "sec. 3.5: the broker failure will not affect the network as the routing and related "
              "information are backed up in four neighbouring nodes (Left, Right, Leftleft and Rightright)",

@@ -445,3 +445,44 @@ def test_midway_is_judged_between_the_brokers_the_join_put_it_between():
     # forwarded: the contacted broker is not among those that change (and five change from 4 on)
     forwarded = C.run_joins([None, 0, 1], C.READINGS["printed-space-test"])[-1]
     assert forwarded.outcome == C.REFUSED
+
+
+# -- the declaration: replay, drawing, bad counterexample files ---------------------------------
+
+def test_every_kind_of_counterexample_replays_and_is_drawn(tmp_path):
+    from checks.algorithms import chordal_ring as D
+    from checks.algorithms.chordal_ring import proofs as P
+
+    lines = []
+    docs = [D.joins_document("pointers_agree", "literal", "exhaustive", 32, [None, 0, 0]),
+            D.joins_document("join_ends", "literal", "hypothesis", 32, [None, 0, 1]),
+            D.failure_document("close_failures_confirmed", "corrected", "exhaustive", 8, [2, 3], "doubling"),
+            D.link_document("link_failure_concluded", "literal", "exhaustive", 12, 0, 4),
+            P.prove_join(C.LITERAL, "pointers_agree", by="right").document]
+    for k, doc in enumerate(docs):
+        replayed = D.replay(doc, lines.append)
+        assert replayed.reproduced is (doc["property"] != "link_failure_concluded"), doc
+        png = tmp_path / f"{k}.png"
+        replayed.draw(str(png), "title")
+        assert png.stat().st_size > 5000
+    assert "join 2: through broker 1 (request at [1], side -): forwarded for ever" in lines
+    assert any(line.startswith("close_failures_confirmed: VIOLATED") for line in lines)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"reading": "nope"}, "unknown chordal ring reading"),
+    ({"property": "nope"}, "unknown chordal ring property"),
+    ({"contacts": [0, 0]}, "contacts must be a list: null for the first broker"),
+    ({"contacts": [None, 1]}, "contacts must be a list"),
+    ({"bits": 3}, "bits must be an even integer"),
+    ({"kind": "teleport"}, "unknown kind of chordal ring counterexample"),
+])
+def test_a_malformed_counterexample_is_refused_naming_the_problem(bad, message):
+    from checks.algorithms import chordal_ring as D
+
+    doc = {**D.joins_document("pointers_agree", "literal", "exhaustive", 32, [None, 0, 0]), **bad}
+    with pytest.raises(ValueError, match=message):
+        D.replay(doc, lambda line: None)
+    failure = {**D.failure_document("data_survives", "corrected", "exhaustive", 8, [2], "none"), "failed": [9]}
+    with pytest.raises(ValueError, match="failed must name brokers 0..7"):
+        D.replay(failure, lambda line: None)

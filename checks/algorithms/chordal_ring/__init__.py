@@ -1,5 +1,400 @@
-"""Chordal reliability rings (Madhu Kumar, Bellur & Govindan): the declaration's package.
+"""Chordal reliability rings (Madhu Kumar, Bellur & Govindan): what is checked, under which readings,
+at which scope.
 
-So far it holds the Z3 proofs of the join (proofs.py); the declaration (`ALGORITHM`), which
-`pubsub-proofs check` reads, is not yet written, so the engines do not see the ring yet.
+Paper: "Chordal Reliability Rings", sec. 3.2-3.5. The model and its claims are spec/chordal_ring.py.
+
+What is checked (the engine, checks.engine, runs every check declared here):
+  z3          the join by induction for rings of every size (pointers_agree; with the 32-bit
+              midpoint lemmas, ids_unique_in_ring_order and new_id_midway), proofs.py; the printed
+              pointer lines' counterexample to induction, confirmed by a run from one broker.
+  exhaustive  every join sequence with every contacted broker, on the paper's 2^32 identifiers and
+              on a small space that fills; every set of failed brokers and every failed link on
+              rings of the scope's sizes.
+  hypothesis  random join sequences and random failures, shrunk.
+
+Not yet: a Spark job, joins after failures, several failure handlings interleaved message by
+message (each failure is handled in identifier order on the pointers the one before left).
+
+Layout: readings, scopes, the checks, counterexample files and their replay (drawn by
+drawing.py), the declaration.
 """
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Iterator
+
+import attrs
+
+from checks import plugin
+from checks.explorer import TransitionSystem
+from checks.verdict import Verdict
+from spec import chordal_ring as C
+from spec.registry import get, properties
+
+NAME = C.ALGORITHM
+
+
+# --------------------------------------------------------------------------------------------
+# Readings: spec.chordal_ring.READINGS, and the ones each part of the model can tell apart
+# --------------------------------------------------------------------------------------------
+
+FIELDS = tuple(f.name for f in attrs.fields(C.Reading) if f.name != "name")
+JOIN_FIELDS = ("left_id", "pointers", "space_test", "when_full")
+FAILURE_FIELDS = ("splice", "divide")
+LINK_FIELDS = ("nearest",)
+
+
+def telling_apart(fields) -> tuple[str, ...]:
+    """The key readings, and one more for each other way of resolving `fields`: a check that reads
+    only those fields gives every other reading the answer of the one kept with its resolution."""
+    kept = {"literal", "corrected"}
+    seen = {tuple(getattr(C.READINGS[name], f) for f in fields) for name in kept}
+    for name, reading in C.READINGS.items():
+        projection = tuple(getattr(reading, f) for f in fields)
+        if projection not in seen:
+            seen.add(projection)
+            kept.add(name)
+    return tuple(name for name in C.READINGS if name in kept)
+
+
+JOIN_READINGS = telling_apart(JOIN_FIELDS)
+FAILURE_READINGS = telling_apart(FAILURE_FIELDS)
+LINK_READINGS = telling_apart(LINK_FIELDS)
+PROOF_READINGS = ("corrected", "literal", "printed-pointers")      # the induction reads the pointer lines
+
+
+def describe_reading(reading: C.Reading) -> str:
+    changed = [f"{f} = {getattr(reading, f)}" for f in FIELDS if getattr(reading, f) != getattr(C.CORRECTED, f)]
+    if not changed:
+        return "every repair taken: the midpoint identifier, all ten pointer lines, modular gap tests, a refusal when full, A and C spliced"
+    if reading == C.LITERAL:
+        return "the printed pseudocode and procedures: " + ", ".join(changed)
+    base = "literal" if reading.origin == "open" else "corrected"
+    return f"{base}, but " + ", ".join(f"{f} = {getattr(reading, f)}" for f in FIELDS
+                                       if getattr(reading, f) != getattr(C.READINGS[base], f))
+
+
+CATALOGUE = plugin.Catalogue(C.READINGS, describe_reading, key=("corrected", "literal"))
+
+RING_PROPS = tuple(p.name for p in C.RING_PROPERTIES)
+JOIN_PROPS = tuple(p.name for p in C.JOIN_PROPERTIES)
+FAILURE_PROPS = tuple(p.name for p in C.FAILURE_PROPERTIES)
+LINK_PROPS = tuple(p.name for p in C.LINK_PROPERTIES)
+
+
+# --------------------------------------------------------------------------------------------
+# Scopes
+# --------------------------------------------------------------------------------------------
+
+@attrs.frozen
+class Scope:
+    join_spaces: tuple[tuple[int, int], ...]   # (identifier bits, brokers): every join sequence up to that many
+    failure_rings: tuple[int, ...]             # ring sizes: every set of failed brokers ...
+    failures: int                              # ... of at most this many
+    link_rings: tuple[int, ...]                # ring sizes: every failed link
+    examples: int                              # hypothesis examples per property and reading
+
+
+SCOPES = {
+    "default": Scope(join_spaces=((32, 7), (4, 9), (2, 5)), failure_rings=(5, 6, 7, 8, 9), failures=5,
+                     link_rings=(5, 8, 12, 16), examples=100),
+    "large": Scope(join_spaces=((32, 8), (4, 10), (2, 5)), failure_rings=tuple(range(5, 13)), failures=5,
+                   link_rings=(5, 8, 12, 16, 32, 64), examples=1000),
+}
+
+
+# --------------------------------------------------------------------------------------------
+# The checks
+# --------------------------------------------------------------------------------------------
+
+def checks(scope: Scope) -> Iterator[plugin.Check]:
+    for name in PROOF_READINGS:
+        yield join_proof(name)
+    yield ids_proof()
+    yield midway_proof()
+    for name in JOIN_READINGS:
+        yield exploration(scope, name)
+    for name in FAILURE_READINGS:
+        yield failure_enumeration(scope, name)
+    for name in LINK_READINGS:
+        yield link_enumeration(scope, name)
+    for name in JOIN_READINGS:
+        for prop in RING_PROPS + JOIN_PROPS:
+            yield join_search(scope, prop, name)
+
+
+# Z3 (proofs.py)
+
+ARGUED = ("every member has its four pointers (each branch, and the second join, writes all four of the broker "
+          "it adds, and a line replaces a pointer, never removes one) and Right, the next member in a total "
+          "order, goes round every broker once: argued, not encoded (either takes an existential, outside EPR); "
+          "the encoding is held to the spec's joins up to 6 brokers")
+
+
+def join_proof(name: str) -> plugin.Proof:
+    def prove() -> plugin.ProofOutcome:
+        from . import proofs
+
+        return proofs.prove_join(C.READINGS[name], "pointers_agree", by="right")
+
+    return plugin.Proof("pointers_agree", name, "rings of every size (an unbounded sort), by induction", prove,
+                        unproved_step=ARGUED if name == "corrected" else None)
+
+
+def ids_proof() -> plugin.Proof:
+    def prove() -> plugin.ProofOutcome:
+        from . import proofs
+
+        ring = proofs.prove_join(C.CORRECTED, "ids_unique_in_ring_order")
+        midpoint = proofs.prove_midpoint()
+        verdict = ring.verdict if ring.verdict is not Verdict.PROVED else midpoint.verdict
+        return plugin.ProofOutcome(verdict, ring.cases + midpoint.cases, f"{ring.detail}; {midpoint.detail}")
+
+    return plugin.Proof("ids_unique_in_ring_order", "corrected",
+                        "rings of every size by induction, and every pair of 32-bit identifiers", prove,
+                        unproved_step="the induction keeps Right the next member in the order of positions, and "
+                                      "lemma 2 puts each new identifier strictly inside the gap of two neighbours "
+                                      "with a gap of 2 or more (the corrected space test): so the identifiers are "
+                                      "distinct and follow the positions (argued)")
+
+
+def midway_proof() -> plugin.Proof:
+    def prove() -> plugin.ProofOutcome:
+        from . import proofs
+
+        return proofs.prove_midpoint()
+
+    return plugin.Proof("new_id_midway", "corrected", "every pair of 32-bit identifiers", prove,
+                        unproved_step="the branch computes the midpoint of y and its Left (or Right), which the "
+                                      "induction shows are neighbours in the ring order (argued)")
+
+
+# Exhaustive: every join sequence, every contact.
+
+def join_system(bits: int, brokers: int, reading: C.Reading) -> TransitionSystem:
+    """States are joins (the ring before and after, so that a join's claims can be judged on it);
+    from the first broker, every contact of every ring reached, up to `brokers` brokers. A join
+    that does not insert ends its branch (the ring after it is the ring before)."""
+    def actions(run: C.JoinRun):
+        if run.outcome != C.JOINED or len(run.after) >= brokers:
+            return []
+        return range(len(run.after))
+
+    return TransitionSystem(lambda: [C.join_overlay(C.empty(bits), None, reading)], actions,
+                            lambda run, contact: C.join_overlay(run.after, contact, reading))
+
+
+def exploration(scope: Scope, name: str) -> plugin.Exploration:
+    reading = C.READINGS[name]
+    invariants = {p.name: (lambda run, p=p: p.predicate(run.after)) for p in C.RING_PROPERTIES}
+    invariants.update({p.name: (lambda run, p=p: p.predicate(run)) for p in C.JOIN_PROPERTIES})
+    witnesses = {p.name: (lambda run, p=p: p.witness(run.after)) for p in C.RING_PROPERTIES}
+    witnesses.update({p.name: (lambda run, p=p: p.witness(run)) for p in C.JOIN_PROPERTIES})
+    return plugin.Exploration(
+        name, RING_PROPS + JOIN_PROPS,
+        " + ".join(f"every join sequence and contact up to {n} brokers, {bits}-bit identifiers"
+                   for bits, n in scope.join_spaces),
+        systems=lambda: ((f"{bits}-bit identifiers", join_system(bits, n, reading)) for bits, n in scope.join_spaces),
+        invariants=lambda label: invariants, witnesses=lambda label: witnesses,
+        document=lambda prop, label, trace: joins_document(prop, name, "exhaustive", int(label.split("-")[0]),
+                                                          [step.state.contact for step in trace]),
+        steps="join(s)", prefer=lambda label, trace: len(trace))
+
+
+# Exhaustive: every set of failed brokers, every failed link.
+
+def ring_of(n: int) -> C.Ring:
+    """A ring of n brokers made by the corrected join (which brokers are which does not matter to
+    failure handling, only their order)."""
+    return C.run_joins([None] + [0] * (n - 1), C.CORRECTED)[-1].after
+
+
+def failure_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
+    reading = C.READINGS[name]
+
+    def cases() -> Iterator[plugin.Case]:
+        for n in scope.failure_rings:
+            ring = ring_of(n)
+            for rule in C.CHORD_RULES:
+                for f in range(1, min(scope.failures, n - 1) + 1):
+                    for failed in itertools.combinations(range(n), f):
+                        run = C.node_failure(ring, failed, reading, rule)
+                        yield plugin.Case(run, describe=lambda n=n, failed=failed, rule=rule: (
+                            f"first failure: brokers {list(failed)} of a ring of {n}, chords {rule}"),
+                            document=lambda prop, n=n, failed=failed, rule=rule: failure_document(
+                                prop, name, "exhaustive", n, failed, rule),
+                            counts={"failure sets": 1})
+
+    return plugin.Enumeration(
+        name, FAILURE_PROPS,
+        f"every set of 1..{scope.failures} failed brokers of rings of {', '.join(map(str, scope.failure_rings))}, "
+        "with and without chords", cases, detail="{failure sets} failure sets")
+
+
+def link_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
+    reading = C.READINGS[name]
+
+    def cases() -> Iterator[plugin.Case]:
+        for n in scope.link_rings:
+            ring = ring_of(n)
+            links = C.neighsets(ring)
+            for a in range(n):
+                for b in sorted(links[a]):
+                    run = C.link_failure(ring, a, b, reading)
+                    yield plugin.Case(run, describe=lambda n=n, a=a, b=b: f"first failure: link {a}-{b} of a ring of {n}",
+                                      document=lambda prop, n=n, a=a, b=b: link_document(prop, name, "exhaustive", n, a, b),
+                                      counts={"links": 1})
+
+    return plugin.Enumeration(name, LINK_PROPS,
+                              f"every failed link of rings of {', '.join(map(str, scope.link_rings))} with chords",
+                              cases, detail="{links} links")
+
+
+# Hypothesis: random join sequences.
+
+def join_search(scope: Scope, prop: str, name: str) -> plugin.Search:
+    reading, claim = C.READINGS[name], get(NAME, prop)
+
+    def runs(example) -> list[C.JoinRun]:
+        bits, draws = example
+        ring, out = C.empty(bits), []
+        for k, d in enumerate([None] + draws):
+            run = C.join_overlay(ring, None if k == 0 else d % len(ring), reading)
+            out.append(run)
+            if run.outcome != C.JOINED:
+                break
+            ring = run.after
+        return out
+
+    def judge(example) -> tuple[bool, bool]:
+        subjects = [r.after if claim.subject == C.RING else r for r in runs(example)]
+        return all(claim.predicate(s) for s in subjects), any(claim.witness(s) for s in subjects)
+
+    def strategy():
+        from hypothesis import strategies as st
+
+        # small spaces fill within 30 joins, where a request is forwarded or refused
+        return st.tuples(st.sampled_from([2, 4, 4, 6, 32]), st.lists(st.integers(0, 1000), max_size=30))
+
+    return plugin.Search(prop, name, f"{scope.examples} random join sequences of <= 31 brokers (shrunk)",
+                         strategy=strategy, judge=judge, examples=scope.examples,
+                         document=lambda ex: joins_document(prop, name, "hypothesis", ex[0],
+                                                            [r.contact for r in runs(ex)]),
+                         describe=lambda ex: f"{len(runs(ex))} joins, {ex[0]}-bit identifiers")
+
+
+# --------------------------------------------------------------------------------------------
+# Counterexample files, and their replay
+# --------------------------------------------------------------------------------------------
+
+def joins_document(prop: str, reading: str, method: str, bits: int, contacts: list) -> dict[str, Any]:
+    """Joins one after another from an empty ring: each broker's contact by handle (join order)."""
+    return {"algorithm": NAME, "property": prop, "reading": reading, "method": method, "kind": "joins",
+            "bits": bits, "contacts": list(contacts)}
+
+
+def failure_document(prop: str, reading: str, method: str, n: int, failed, rule: str) -> dict[str, Any]:
+    return {"algorithm": NAME, "property": prop, "reading": reading, "method": method, "kind": "failure",
+            "brokers": n, "failed": sorted(failed), "chords": rule}
+
+
+def link_document(prop: str, reading: str, method: str, n: int, a: int, b: int) -> dict[str, Any]:
+    return {"algorithm": NAME, "property": prop, "reading": reading, "method": method, "kind": "link",
+            "brokers": n, "link": [a, b]}
+
+
+def check_document(doc: dict[str, Any]) -> None:
+    """Refuse a malformed counterexample with a message naming what is wrong."""
+    C.reading_named(doc.get("reading", "<missing>"))
+    names = {p.name for p in properties(NAME)}
+    if doc.get("property") not in names:
+        raise ValueError(f"unknown chordal ring property {doc.get('property')!r}; known: {', '.join(sorted(names))}")
+    kind = doc.get("kind") if doc.get("method") != "z3" or "trace" not in doc else "z3"
+    if kind == "joins":
+        C.check_bits(doc.get("bits"))
+        contacts = doc.get("contacts")
+        if not (isinstance(contacts, list) and contacts and contacts[0] is None
+                and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < k
+                        for k, c in enumerate(contacts) if k)):
+            raise ValueError("contacts must be a list: null for the first broker, then a handle below each "
+                             "join's position")
+    elif kind in ("failure", "link"):
+        n = doc.get("brokers")
+        if not (isinstance(n, int) and not isinstance(n, bool) and 3 <= n <= 4096):
+            raise ValueError(f"brokers must be a ring size from 3 to 4096, not {n!r}")
+        picked = doc.get("failed") if kind == "failure" else doc.get("link")
+        if not (isinstance(picked, list) and picked and all(isinstance(h, int) and 0 <= h < n for h in picked)):
+            raise ValueError(f"{'failed' if kind == 'failure' else 'link'} must name brokers 0..{n - 1}")
+        if kind == "failure" and doc.get("chords") not in C.CHORD_RULES:
+            raise ValueError(f"chords must be one of {C.CHORD_RULES}")
+    elif kind != "z3":
+        raise ValueError(f"unknown kind of chordal ring counterexample {kind!r}")
+
+
+def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
+    """Re-run a counterexample step by step; drawn (drawing.py) as the ring after each operation."""
+    from . import drawing
+
+    check_document(doc)
+    reading = C.reading_named(doc["reading"])
+    if doc.get("method") == "z3" and "trace" in doc:
+        return replay_z3(doc, reading, say)
+    claim = get(NAME, doc["property"])
+    if doc["kind"] == "joins":
+        runs = C.run_joins(doc["contacts"], reading, doc["bits"])
+        for k, run in enumerate(runs):
+            new = f"broker {run.new} gets id {run.after[run.new].id}" if run.outcome == C.JOINED else run.outcome
+            say(f"join {k}: through {'no one' if run.contact is None else f'broker {run.contact}'}"
+                f" (request at {list(run.visited) or '-'}, side {run.side or '-'}): {new}")
+        subject = runs[-1].after if claim.subject == C.RING else runs[-1]
+        holds = claim.predicate(subject)
+        say(f"{claim.name}: " + ("holds" if holds else "VIOLATED: " + claim.explain(subject)))
+        return plugin.Replayed(not holds, draw=lambda png, title: drawing.draw_joins(runs, png, title))
+    ring = ring_of(doc["brokers"])
+    if doc["kind"] == "failure":
+        run = C.node_failure(ring, doc["failed"], reading, doc["chords"])
+        for h in run.handlings:
+            say(f"broker {h.failed} fails: A = {h.a}, C = {h.c}; " + ", ".join(
+                f"{m.kind} {m.sender}->{m.to}{'' if m.delivered else ' (lost)'}" for m in h.messages) + f": {h.outcome}")
+    else:
+        a, b = doc["link"]
+        run = C.link_failure(ring, a, b, reading)
+        say(f"link {a}-{b} ({run.kind}) fails: path {' -> '.join(map(str, run.path))}: {run.outcome}")
+    holds = claim.predicate(run)
+    say(f"{claim.name}: " + ("holds" if holds else "VIOLATED: " + claim.explain(run)))
+    return plugin.Replayed(not holds, draw=lambda png, title: drawing.draw_failure(run, png, title))
+
+
+def replay_z3(doc: dict[str, Any], reading: C.Reading, say) -> plugin.Replayed:
+    """A Z3 run from one broker: each step checked against the encoded join, the last state
+    against the safety property, by Z3 on the concrete states."""
+    from checks import induction as Z
+    from . import drawing, proofs
+
+    system = proofs.system(reading)
+    run = doc["trace"]
+    for k, (state, step) in enumerate(zip(run["states"], [None] + run["steps"])):
+        if step is not None and not Z.step_holds(system, step["action"], run["states"][k - 1], state, step["params"]):
+            raise ValueError(f"step {k} ({step}) is not a join of reading {reading.name!r}")
+        say(f"state {k}" + ("" if step is None else f" after {step['action']} {step['params']}") + ": " +
+            "; ".join(f"{p} {sorted(tuple(x) for x in state['relations'][p])}" for p in ("member",) + C.POINTERS))
+    holds = Z.holds(system, system.safety["pointers agree"], run["states"][-1])
+    say(f"pointers agree: {'holds' if holds else 'VIOLATED'}")
+    return plugin.Replayed(not holds, draw=lambda png, title: drawing.draw_z3(run["states"], png, title))
+
+
+# --------------------------------------------------------------------------------------------
+# The declaration
+# --------------------------------------------------------------------------------------------
+
+ALGORITHM = plugin.Algorithm(
+    name=NAME,
+    title="Chordal reliability rings (Madhu Kumar, Bellur & Govindan)",
+    spec="spec.chordal_ring",
+    readings=CATALOGUE,
+    scopes=SCOPES,
+    checks=checks,
+    replay=replay,
+    **plugin.beside(__name__),
+)
