@@ -33,8 +33,14 @@ def sentences() -> list[Sentence]:
         # ---------------------------------------------------------------- sec. 3.2
         Sentence("sec. 3.2", "Every node i has r edges, where r ≥ 4.",
                  checked_by=("every_broker_has_degree_at_least_4",),
-                 reading="the overlay's links (ring links i ± 1, i ± 2 and the chords) of rings of 5 brokers "
-                         "or more, with and without chords"),
+                 reading="the overlay's distinct links (ring links i ± 1, i ± 2 and the chords) of rings of "
+                         "5 brokers or more, with and without chords (in a ring of 4, i + 2 and i - 2 are "
+                         "one broker, so no more than 3 links exist)"),
+        Sentence("sec. 3.2", "The fundamental multigraph topology representing the overlay has a subgraph which "
+                 "is a regular chordal ring of degree 4, i.e. it has an embedded chordal ring of degree 4.",
+                 checked_by=("pointers_agree",),
+                 reading="the ring links are the four pointers, which must be Left, Right and the two beyond "
+                         "after every join"),
         Sentence("sec. 3.2", "Each node has logical links to nodes (i±1) mod n and (i±2) mod n; in addition, "
                  "the nodes have links to any (log n) nodes numbered (i+k) mod n where k may vary between 3 "
                  "and n-2.", why="a definition (spec.chordal_ring.neighsets); which k is this project's choice "
@@ -56,7 +62,8 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 3.2", "All the information maintained by a node is backed up in one, two, three or four "
                  "neighbouring nodes according to the required level of reliability.",
                  why="a configuration, not a claim; what four backups buy is sec. 3.5's sentence, judged "
-                     "there (data_survives); fewer than four is " + NOT_YET + " as a check"),
+                     "there (data_survives); the spec takes 1 to 4 holders (FailureRun.backups), the checks "
+                     "four, as sec. 3.5 has it"),
         Sentence("sec. 3.2", "When a node fails, neighbours detect (using any standard method), as they "
                  "already have a link between them.",
                  why="detection is abstracted: a failed broker's messages are not delivered, and B's Left "
@@ -66,6 +73,19 @@ def sentences() -> list[Sentence]:
                  why="the three load-sharing options are a policy on load, which is " + NOT_YET),
 
         # ---------------------------------------------------------------- sec. 3.3
+        Sentence("sec. 3.3.1", "Left, Right, Leftleft and Rightright are pointers to the left neighbour, left "
+                 "neighbour's left neighbour, right neighbour, and right neighbour's right neighbour "
+                 "respectively in the chordal ring.", checked_by=("pointers_agree",),
+                 reading="after every join: set, consistent with each other, and Right going round every "
+                         "broker once"),
+        Sentence("sec. 3.3.1", "These nodes can be directly accessed by the node b and are based on locational "
+                 "proximity.", why="access and proximity are not modelled: the four pointers are links of "
+                                   "the overlay by definition (spec.chordal_ring.neighsets)"),
+        Sentence("sec. 3.3", "All brokers are a part of the chordal ring. But only a subset Ec of En forms the "
+                 "chordal ring: Ec = U over b of {(b, Left(b)), (b, Leftleft(b))}.",
+                 checked_by=("pointers_agree",),
+                 reading="every broker on the ring its pointers make (Right goes round every broker once), "
+                         "its ring links those of Left and Leftleft"),
         Sentence("sec. 3.3", "Eu is a subset of En; Es is a subset of En.",
                  why="the multigraph's express and secure links, and routing over them, are " + NOT_YET),
         Sentence("sec. 3.3", "The contacted node inserts the new node into the broker network if it has id "
@@ -73,14 +93,16 @@ def sentences() -> list[Sentence]:
                  reading="the request ends, and the broker is inserted whenever a free identifier is left"),
         Sentence("sec. 3.3", "The new node is joined as its neighbour on the left or right depending on which "
                  "side has more id space remaining.", checked_by=("joins_the_roomier_side",),
-                 reading="the side of the broker that took the request whose gap is the larger (the left "
-                         "where equal, as the printed test has it)"),
+                 reading="by the pointers: the side of the broker that took the request whose gap is the "
+                         "larger (the left where equal, as the printed test has it); where the printed left "
+                         "identifier lands is judged by new_id_midway"),
         Sentence("sec. 3.3", "Only four nodes in the neighbourhood, including the new node and the contacted "
                  "broker, require link and data updations, giving an O(1) complexity for the addition.",
                  checked_by=("join_updates_four_nodes",),
                  reading="the brokers whose ring pointers must change for the ring after the join to be as "
                          "sec. 3.3.1 defines it, the contacted broker among them; the printed call "
-                         "Modify-routing-table-backups(Ry, y, b, Ly, LLy) itself names five"),
+                         "Modify-routing-table-backups(Ry, y, b, Ly, LLy) itself names five. Five is still a "
+                         "constant: the O(1) is not what fails"),
         Sentence("sec. 3.3", "In this manner, any new broker generated is inserted into the Chordal reliability "
                  "ring.", checked_by=("every_join_inserts", "join_ends"),
                  reading="whenever a free identifier is left (a full space can insert no one); the request "
@@ -114,12 +136,22 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 3.4.2", "If the neighbour's neighbour does receive acknowledgement from the node suspected "
                  "to have failed, it sends to the enquiring node the message that the node is up and original "
                  "node confirms link failure.", checked_by=("link_failure_concluded",),
-                 reading="every ring link of rings of 5 to 16 brokers, both brokers up"),
+                 reading="every ring link of rings of 5 to 16 brokers, both brokers up: with every message "
+                         "delivered the model concludes link down by construction, so this records that the "
+                         "procedure is as the sentence says, not more"),
+        Sentence("sec. 3.4.2", "Then it routes via the neighbours neighbour all the messages meant for the "
+                 "neighbour.", why="routing after the test is " + NOT_YET),
         Sentence("sec. 3.4.2", "Thus node A either receives the query message or the link down message and in "
                  "either case concludes that the link to node B is down and fixes up the alternate path so "
                  "obtained as the new routing path.", checked_by=("link_failure_concluded",),
                  reading="every chord of rings of 5 to 16 brokers: the query routed hop by hop to the link "
-                         "nearest B's identifier reaches B, and link-down comes back along its path"),
+                         "nearest B's identifier reaches B, and link-down comes back along its path (only "
+                         "that branch: B's own query and the fixing of the new path are not modelled)"),
+        Sentence("sec. 3.4.2", "Node B also concludes that the link failed on receiving A's query.",
+                 why="B's side of the procedure is " + NOT_YET),
+        Sentence("sec. 3.4.2", "If the sending node A receives neither the query message from B nor link down "
+                 "message it waits and ultimately gets a new route message from the neighbour of the failed "
+                 "node B.", why="a chord failure with B failed too is " + NOT_YET),
         Sentence("sec. 3.4.2", "We assume degree of each node to be bound by log n and the links from every node "
                  "to be uniformly distributed in the n-node space. Then the process takes O(log n) time.",
                  why=TIME + "; the chords are not uniformly distributed under this project's choice"),
@@ -134,8 +166,13 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 3.5", "The broker failure will not affect the network as the routing and related "
                  "information are backed up in four neighbouring nodes (Left, Right, Leftleft and Rightright).",
                  checked_by=("data_survives",),
-                 reading="every failed broker's data held by a live broker among its four: every set of up "
-                         "to 5 failed brokers of rings of 5 to 9"),
+                 reading="one failed broker's data held by a live broker among its four, on rings of 5 to 9 "
+                         "(several failures at once are this project's question, data_survives_several)"),
         Sentence("sec. 3.5", "Thus the proposed overlay is capable of supporting all the adaptation triggers "
                  "listed in Figure 2.", why="a summary of the design over triggers this project does not model"),
+        Sentence("sec. 3.5", "The chordal ring can also handle client mobility; the routing information being "
+                 "duplicated in the neighbouring nodes of the chordal ring helps in adapting to local client "
+                 "movement (regional roaming) transparently.",
+                 why="clients and their movement are not modelled (the paper leaves their algorithms beyond "
+                     "its scope)"),
     ]
