@@ -756,6 +756,20 @@ def join_updates_four_nodes(run: JoinRun) -> bool:
     return len(needed) <= 4 and (run.outcome != JOINED or run.contact is None or run.contact in needed)
 
 
+def contacted_broker_with_room_inserts(run: JoinRun) -> bool:
+    """sec. 3.3: "The contacted node inserts the new node into the broker network if it has id space
+    in its neighbourhood": where the contacted broker has a free identifier beside it (a gap of 2 or
+    more, mod 2^32, on either side), it takes the request itself and the broker joins."""
+    if len(run.before) < 2 or run.contact is None:
+        return True
+    me = run.before[run.contact]
+    if me.left is None or me.right is None:
+        return True                       # no neighbourhood to speak of: judged by pointers_agree
+    bits = run.before.bits
+    room = gap(run.before[me.left].id, me.id, bits) >= 2 or gap(me.id, run.before[me.right].id, bits) >= 2
+    return not room or (run.outcome == JOINED and run.visited == (run.contact,))
+
+
 def joins_the_roomier_side(run: JoinRun) -> bool:
     """sec. 3.3: "The new node is joined as its neighbour on the left or right depending on which
     side has more id space remaining": a broker joined by Process-join-request lies on the side of
@@ -940,6 +954,9 @@ EXPLAIN = {
     "join_updates_four_nodes": lambda run: (
         f"{len(required_updates(run))} brokers need new ring pointers: "
         f"{_names(required_updates(run), run.after)}."),
+    "contacted_broker_with_room_inserts": lambda run: (
+        f"Broker {run.contact} had a free identifier beside it, yet the request went "
+        + " -> ".join(map(str, run.visited)) + f" ({run.outcome})."),
     "joins_the_roomier_side": lambda run: f"Broker {run.new} joined on the {run.side} of broker {run.visited[-1]}, its smaller gap.",
     "every_broker_has_degree_at_least_4": lambda run: "Degrees " + ", ".join(
         f"{h}: {len(v)}" for h, v in sorted(neighsets(run.before, run.rule).items()) if len(v) < 4) + ".",
@@ -984,6 +1001,9 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "join_updates_four_nodes", join_updates_four_nodes,
              "sec. 3.3: only four nodes in the neighbourhood, including the new node and the "
              "contacted broker, require link and data updations", witness=joins_a_ring_of_four, subject=JOIN),
+    Property(ALGORITHM, "contacted_broker_with_room_inserts", contacted_broker_with_room_inserts,
+             "sec. 3.3: the contacted node inserts the new node into the broker network if it has id space "
+             "in its neighbourhood", witness=joins_by_request, subject=JOIN),
     Property(ALGORITHM, "joins_the_roomier_side", joins_the_roomier_side,
              "sec. 3.3: the new node is joined as its neighbour on the left or right depending on which "
              "side has more id space remaining", witness=joins_by_request, subject=JOIN),

@@ -489,3 +489,16 @@ def test_a_malformed_counterexample_is_refused_naming_the_problem(bad, message):
     failure = {**D.failure_document("data_survives", "corrected", "exhaustive", 8, [2], "none"), "failed": [9]}
     with pytest.raises(ValueError, match="failed must name brokers 0..7"):
         D.replay(failure, lambda line: None)
+
+
+def test_a_contacted_broker_with_room_takes_the_request_itself_unless_printed():
+    # ring {0, 65535}: broker 1 has 2^32 - 65535 free identifiers on its right
+    printed = C.run_joins([None, 0, 1], C.LITERAL)[-1]
+    assert not C.contacted_broker_with_room_inserts(printed)
+    assert "had a free identifier beside it" in C.EXPLAIN["contacted_broker_with_room_inserts"](printed)
+    assert C.contacted_broker_with_room_inserts(C.run_joins([None, 0, 1], C.CORRECTED)[-1])
+    full = C.empty(2)
+    for k in range(4):
+        full = C.join_overlay(full, None if k == 0 else 0, C.CORRECTED).after
+    refused = C.join_overlay(full, 1, C.CORRECTED)
+    assert refused.outcome == C.REFUSED and C.contacted_broker_with_room_inserts(refused)   # no room: nothing claimed

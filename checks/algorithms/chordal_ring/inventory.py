@@ -89,8 +89,9 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 3.3", "Eu is a subset of En; Es is a subset of En.",
                  why="the multigraph's express and secure links, and routing over them, are " + NOT_YET),
         Sentence("sec. 3.3", "The contacted node inserts the new node into the broker network if it has id "
-                 "space in its neighbourhood.", checked_by=("every_join_inserts", "join_ends"),
-                 reading="the request ends, and the broker is inserted whenever a free identifier is left"),
+                 "space in its neighbourhood.", checked_by=("contacted_broker_with_room_inserts",),
+                 reading="'id space in its neighbourhood' as a free identifier beside it, on either side "
+                         "(a gap of 2 or more, mod 2^32): it takes the request itself and the broker joins"),
         Sentence("sec. 3.3", "The new node is joined as its neighbour on the left or right depending on which "
                  "side has more id space remaining.", checked_by=("joins_the_roomier_side",),
                  reading="by the pointers: the side of the broker that took the request whose gap is the "
