@@ -16,9 +16,9 @@ from __future__ import annotations
 import random
 from typing import Iterable
 
-from spec.chordal_ring import (CONFIRMED, DANGLING, JOINED, NEVER_ENDS, PAPER_BITS, REFUSED, STALLED, UNDETECTED,
-                               Reading, check_bits, check_reading, chord_lengths, gap, midpoint, reading_named,
-                               second_id, space)
+from spec.chordal_ring import (CONFIRMED, DANGLING, FAR, JOINED, NEVER_ENDS, PAPER_BITS, REFUSED, STALLED,
+                               UNDETECTED, Reading, branch_lines, check_bits, check_reading, chord_lengths, gap,
+                               midpoint, reading_named, second_id, space)
 
 UNSET = -1
 
@@ -172,31 +172,21 @@ class Ring:
             if left_gap >= right_gap and (reading.space_test == "printed" or left_gap >= 2):
                 new_id = ((ids[y] + left_gap // 2) % self._space if reading.left_id == "printed"
                           else midpoint(ids[ly], ids[y], self.bits))
-                return self._join_left(y, new_id)
+                return self._join(y, "left", new_id)
             if (ids[ry] > (ids[y] + 1) % self._space if reading.space_test == "printed" else right_gap >= 2):
-                return self._join_right(y, (ids[y] + right_gap // 2) % self._space)
+                return self._join(y, "right", (ids[y] + right_gap // 2) % self._space)
             self.forwards += 1
             y = self.rightright[y]
 
-    def _join_left(self, y: int, new_id: int) -> int:
-        ly, ry, lly = self.left[y], self.right[y], self.leftleft[y]
-        b = self._add(new_id)
-        L, R, LL, RR = self.left, self.right, self.leftleft, self.rightright
-        # the printed order: where Ly, Ry and LLy coincide (rings of 2 or 3) a later line wins
-        L[y] = b; R[b] = y; L[b] = ly; LL[ry] = b; LL[y] = ly; RR[b] = ry; R[ly] = b; RR[ly] = y  # noqa: E702
-        if self.reading.pointers == "complete":
-            LL[b] = lly; RR[lly] = b  # noqa: E702
-        self.last_backups = (ry, y, b, ly, lly)
-        return new_id
-
-    def _join_right(self, y: int, new_id: int) -> int:
-        ly, ry, rry = self.left[y], self.right[y], self.rightright[y]
-        b = self._add(new_id)
-        L, R, LL, RR = self.left, self.right, self.leftleft, self.rightright
-        R[y] = b; L[b] = y; R[b] = ry; RR[ly] = b; RR[y] = ry; LL[b] = ly; L[ry] = b; LL[ry] = y  # noqa: E702
-        if self.reading.pointers == "complete":
-            RR[b] = rry; LL[rry] = b  # noqa: E702
-        self.last_backups = (ly, y, b, ry, rry)
+    def _join(self, y: int, side: str, new_id: int) -> int:
+        """The branch's lines (spec.chordal_ring.branch_lines), in the printed order: where Ly, Ry
+        and LLy coincide (rings of 2 or 3) a later line wins."""
+        names = {"y": y, "ly": self.left[y], "ry": self.right[y], "far": getattr(self, FAR[side])[y]}
+        names["b"] = self._add(new_id)
+        for at, field, value in branch_lines(side, self.reading):
+            getattr(self, field)[names[at]] = names[value]
+        near, other = ("ry", "ly") if side == "left" else ("ly", "ry")
+        self.last_backups = (names[near], y, names["b"], names[other], names["far"])
         return new_id
 
     # -- node failure (sec. 3.4.1) --

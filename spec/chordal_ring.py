@@ -364,33 +364,38 @@ def process_join_request(ring: Ring, y: int, reading: Reading) -> tuple[str, int
     return "forward", me.rightright
 
 
+# Each branch's assignments in the printed order, as (broker, pointer, value) over the branch's
+# names: y, b, Ly, Ry and `far` (LLy on the left, RRy on the right); MISSING_LINES are the two
+# the printed branch leaves out, which the "complete" pointers add. The spec, the reference and the
+# Z3 encoding all run these tables.
+BRANCH_LINES = {
+    "left": (("y", "left", "b"), ("b", "right", "y"), ("b", "left", "ly"), ("ry", "leftleft", "b"),
+             ("y", "leftleft", "ly"), ("b", "rightright", "ry"), ("ly", "right", "b"), ("ly", "rightright", "y")),
+    "right": (("y", "right", "b"), ("b", "left", "y"), ("b", "right", "ry"), ("ly", "rightright", "b"),
+              ("y", "rightright", "ry"), ("b", "leftleft", "ly"), ("ry", "left", "b"), ("ry", "leftleft", "y")),
+}
+MISSING_LINES = {"left": (("b", "leftleft", "far"), ("far", "rightright", "b")),
+                 "right": (("b", "rightright", "far"), ("far", "leftleft", "b"))}
+FAR = {"left": "leftleft", "right": "rightright"}          # the pointer of y the branch saves as `far`
+
+
+def branch_lines(side: str, reading: Reading) -> tuple[tuple[str, str, str], ...]:
+    """The lines a branch runs under the reading."""
+    return BRANCH_LINES[side] + (MISSING_LINES[side] if reading.pointers == "complete" else ())
+
+
 def _insert(ring: Ring, y: int, side: str, new_id: int, reading: Reading) -> tuple[Ring, set[int], tuple[int, ...]]:
     """The branch's assignments, as printed (and the two missing ones under "complete")."""
     brokers = list(ring.brokers) + [Broker(new_id, None, None, None, None)]
     b = len(ring)
     written: set[int] = {b}
     me = ring[y]
-    ly, ry = me.left, me.right
-    if side == "left":
-        lly = me.leftleft
-        for handle, field, value in ((y, "left", b), (b, "right", y), (b, "left", ly), (ry, "leftleft", b),
-                                     (y, "leftleft", ly), (b, "rightright", ry), (ly, "right", b),
-                                     (ly, "rightright", y)):
-            _assign(brokers, written, handle, field, value)
-        if reading.pointers == "complete":
-            _assign(brokers, written, b, "leftleft", lly)
-            _assign(brokers, written, lly, "rightright", b)
-        backups = (ry, y, b, ly, lly)                       # Modify-routing-table-backups(Ry, y, b, Ly, LLy)
-    else:
-        rry = me.rightright
-        for handle, field, value in ((y, "right", b), (b, "left", y), (b, "right", ry), (ly, "rightright", b),
-                                     (y, "rightright", ry), (b, "leftleft", ly), (ry, "left", b),
-                                     (ry, "leftleft", y)):
-            _assign(brokers, written, handle, field, value)
-        if reading.pointers == "complete":
-            _assign(brokers, written, b, "rightright", rry)
-            _assign(brokers, written, rry, "leftleft", b)
-        backups = (ly, y, b, ry, rry)                       # Modify-routing-table-backups(Ly, y, b, Ry, RRy)
+    names = {"y": y, "b": b, "ly": me.left, "ry": me.right, "far": getattr(me, FAR[side])}
+    for at, field, value in branch_lines(side, reading):
+        _assign(brokers, written, names[at], field, names[value])
+    # Modify-routing-table-backups(Ry, y, b, Ly, LLy) on the left, (Ly, y, b, Ry, RRy) on the right
+    near, other = ("ry", "ly") if side == "left" else ("ly", "ry")
+    backups = (names[near], y, b, names[other], names["far"])
     return Ring(ring.bits, tuple(brokers)), written, backups
 
 
@@ -694,17 +699,7 @@ def pointers_agree(ring: Ring) -> bool:
     the next ones beyond in the chordal ring: every pointer set, Left(Right(x)) = x,
     Leftleft(x) = Left(Left(x)), Rightright(x) = Right(Right(x)), and Right goes round every
     broker once."""
-    n = len(ring)
-    if n == 0:
-        return True
-    if any(None in b.pointers() for b in ring.brokers):
-        return False
-    for h, b in enumerate(ring.brokers):
-        if ring[b.right].left != h or ring[b.left].right != h:
-            return False
-        if b.leftleft != ring[b.left].left or b.rightright != ring[b.right].right:
-            return False
-    return len(order(ring)) == n
+    return live_pointers_agree(ring, frozenset())
 
 
 def ids_unique_in_ring_order(ring: Ring) -> bool:

@@ -55,17 +55,11 @@ ACTION_PARAMS = {"second": ("y", "b"), "join_left": ("y", "b", "ly", "ry", "lly"
 
 
 def _lines(side: str, reading: C.Reading, y, b, ly, ry, far) -> list[tuple[str, object, object]]:
-    """The branch's assignments (pointer, broker, value) in the printed order; `far` is LLy on the
-    left and RRy on the right."""
-    if side == "left":
-        lines = [("left", y, b), ("right", b, y), ("left", b, ly), ("leftleft", ry, b), ("leftleft", y, ly),
-                 ("rightright", b, ry), ("right", ly, b), ("rightright", ly, y)]
-        missing = [("leftleft", b, far), ("rightright", far, b)]
-    else:
-        lines = [("right", y, b), ("left", b, y), ("right", b, ry), ("rightright", ly, b), ("rightright", y, ry),
-                 ("leftleft", b, ly), ("left", ry, b), ("leftleft", ry, y)]
-        missing = [("rightright", b, far), ("leftleft", far, b)]
-    return lines + (missing if reading.pointers == "complete" else [])
+    """The branch's assignments (pointer, broker, value) in the printed order, the spec's
+    (spec.chordal_ring.branch_lines) over Z3 constants; `far` is LLy on the left and RRy on the
+    right."""
+    names = {"y": y, "b": b, "ly": ly, "ry": ry, "far": far}
+    return [(field, names[at], names[value]) for at, field, value in C.branch_lines(side, reading)]
 
 
 def _after(pre, post, lines, b) -> z3.BoolRef:
