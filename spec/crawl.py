@@ -596,9 +596,32 @@ def forwards_at_most_twice_the_budget(walk: Walk) -> bool:
     return walk.lasso is None and sum(m.kind == "forward" for m in walk.moves) <= 2 * walk.params.budget - 1
 
 
-def walk_ends_with_certainty(probability: Fraction) -> bool:
+@attrs.frozen
+class Ending:
+    """One walk's chance of ending (found, exhausted or blocked): its parameters, reading and the
+    exact probability, summed over every random choice."""
+
+    params: WalkParameters
+    reading: Reading
+    probability: Fraction
+
+    def can_restart(self) -> bool:
+        """Whether some walk from the source blocks and restarts (sec. 3.2's recovery is reached)."""
+        seen: set[WalkState | None] = {None}
+        todo: list[WalkState | None] = [None]
+        while todo:
+            for _, move, after in successors(self.params, todo.pop(), self.reading):
+                if move.kind == "restart":
+                    return True
+                if after not in seen:
+                    seen.add(after)
+                    todo.append(after)
+        return False
+
+
+def walk_ends_with_certainty(e: Ending) -> bool:
     """Sec. 3.2, as a chance: the walk ends (found, exhausted or blocked) with probability 1."""
-    return probability == 1
+    return e.probability == 1
 
 
 def restarted(walk: Walk) -> bool:
@@ -645,7 +668,8 @@ register(Property(ALGORITHM, "forwards_at_most_twice_the_budget", forwards_at_mo
 
 register(Property(ALGORITHM, "walk_ends_with_certainty", walk_ends_with_certainty,
                   "sec. 3.2: halving the hop budget on each restart avoids endless blocking and recovery (the walk "
-                  "ends with probability 1)", subject="probability"))
+                  "ends with probability 1)", subject="Ending", witness=Ending.can_restart,
+                  explain=lambda e: f"the walk ends with probability {e.probability} only"))
 
 
 def _first_repeat(walk: Walk) -> int | None:

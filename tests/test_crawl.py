@@ -335,7 +335,7 @@ def test_the_ending_chance_is_one_exactly_when_the_blocked_walks_budget_is_halve
         chain = D.ending_chain(D.ENDING, C.READINGS[reading])
         assert reach_probability(chain).probability == expected
         assert storm_probability(chain) == pytest.approx(expected, abs=1e-12)
-        assert C.walk_ends_with_certainty(Fraction(expected)) == (expected == 1)
+        assert C.walk_ends_with_certainty(C.Ending(D.ENDING, C.READINGS[reading], Fraction(expected))) == (expected == 1)
 
 
 # ---------------------------------------------------------------- the Spark job (single process)
@@ -768,19 +768,49 @@ def test_every_placements_chance_is_the_solved_chain_of_the_spec(reading):
 
     r = C.READINGS[reading]
     checked = 0
+    rounds = 0
     for s in small_atlas(r, (1, 2, 3, 5)):
         big_l, dist = A.lookup_distributions(s)
+        cut = A.rounds(s, big_l, dist)
         nodes = range(len(s.graph))
         for source in nodes:
-            if s.goes_round(source):      # solved by the chain instead (checks.markov)
-                continue
-            got = dict(A.placement_chances(s, big_l, dist, source))
+            rounds += s.goes_round(source)
+            got = dict(A.placement_chances(s, big_l, dist, source, cut))
             assert set(got) == {frozenset(e) for n in range(1, len(nodes)) for e in
                                 itertools.combinations(set(nodes) - {source}, n)}
             for entries, chance in got.items():
                 assert chance == reach_probability(D.chain(s.params(source, entries), r)).probability
                 checked += 1
+            ending = A.ending_chance(s, source, cut)
+            assert ending == reach_probability(D.ending_chain(s.params(source), r)).probability
+            assert (ending == 1) == (not s.goes_round(source)) or r.halving == "original"
     assert checked > 1000
+    # the walks that can go round are solved over their feedback states (atlas.Rounds) under the
+    # first-budget halving, and only there
+    assert (rounds > 0) == (r.halving == "original")
+
+
+def test_the_feedback_solve_agrees_with_storm_and_a_mutant_would_change_it():
+    from checks.markov import storm_probability
+
+    r = C.READINGS["original/kept"]
+    star = C.Graph.of([(0, 3), (1, 3), (2, 3)], 4)
+    s = A.explore(star, 2, 3, r)
+    big_l, dist = A.lookup_distributions(s)
+    cut = A.rounds(s, big_l, dist)
+    assert cut.feedback and s.goes_round(0)
+    # a walk that can go round, yet ends with certainty: every cycle of its states has a way out
+    assert A.ending_chance(s, 0, cut) == 1
+    assert dict(A.placement_chances(s, big_l, dist, 0, cut))[frozenset({1})] == Fraction(3, 4)
+    for source in range(4):
+        ending = A.ending_chance(s, source, cut)
+        assert abs(storm_probability(D.ending_chain(s.params(source), r)) - float(ending)) < 1e-9
+        for entries, chance in A.placement_chances(s, big_l, dist, source, cut):
+            assert abs(storm_probability(D.chain(s.params(source, entries), r)) - float(chance)) < 1e-9
+    # 2 nodes, k = 2, budget 4: blocked at once, the walk restarts with the same budget for ever
+    s = A.explore(D.ENDING.graph, 2, 4, r)
+    big_l, dist = A.lookup_distributions(s)
+    assert A.ending_chance(s, 0, A.rounds(s, big_l, dist)) == 0
 
 
 @pytest.mark.parametrize("reading", D.WALK_READINGS)

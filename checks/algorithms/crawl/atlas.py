@@ -192,11 +192,20 @@ def _combine(choices, dist, big_l: int, own: int) -> tuple[int, dict[int, int]]:
     return h, out
 
 
-def placement_chances(s: States, big_l: int, dist, source: int) -> Iterator[tuple[frozenset[int], Fraction]]:
-    """For a source whose walk cannot go round: every nonempty set of entry points among the other
-    nodes (step 1: the source does not look in its own APT) with the exact chance that the walk
-    reaches one."""
+def placement_chances(s: States, big_l: int, dist, source: int,
+                      rounds: Rounds | None = None) -> Iterator[tuple[frozenset[int], Fraction]]:
+    """For one source: every nonempty set of entry points among the other nodes (step 1: the
+    source does not look in its own APT) with the exact chance that the walk reaches one. A source
+    whose walk can go round for ever needs `rounds` (its states cut at a feedback set, below)."""
     n = len(s.graph)
+    full = (1 << n) - 1
+    if s.goes_round(source):
+        assert rounds is not None, "a walk that can go round is solved over its feedback states"
+        for e in range(1, 1 << n):
+            if not e >> source & 1:
+                yield (frozenset(v for v in range(n) if e >> v & 1),
+                       rounds.chance(s.roots[source], lambda mask, exit, e=e: mask & e != 0, e))
+        return
     h, d = _combine(s.roots[source], dist, big_l, 0)
     total = big_l ** h
     assert sum(d.values()) == total, "a walk that cannot go round ends with certainty"
@@ -207,11 +216,157 @@ def placement_chances(s: States, big_l: int, dist, source: int) -> Iterator[tupl
         for mask in range(1 << n):
             if mask >> bit & 1:
                 within[mask] += within[mask ^ (1 << bit)]
-    full = (1 << n) - 1
     for e in range(1, 1 << n):
         if e >> source & 1:
             continue
         yield frozenset(v for v in range(n) if e >> v & 1), Fraction(total - within[full ^ e], total)
+
+
+def ending_chance(s: States, source: int, rounds: Rounds) -> Fraction:
+    """The exact chance that a walk from the source ends (finds nothing to go round for ever in):
+    1 where no cycle of states is reachable from it."""
+    if not s.goes_round(source):
+        return Fraction(1)
+    return rounds.chance(s.roots[source], lambda mask, exit: exit == END, "ends")
+
+
+END = -1        # a walk's way out of the states that can go round: it ended
+
+
+@attrs.frozen
+class Rounds:
+    """The states that can reach a cycle, cut at a feedback set F (the targets of a depth-first
+    search's back edges: every cycle passes one, so without F what is left is acyclic). For each
+    such state, `outcomes[i]` is the distribution of (mask, exit) up to the walk's next state in F
+    or its end (exit END): `mask` the nodes it looks up on the way (bit v: node v), this state's
+    own lookup included. A chance is then a linear system over F alone."""
+
+    feedback: tuple[int, ...]
+    outcomes: dict[int, dict[tuple[int, int], Fraction]]
+    big_l: int                  # the states that cannot go round: lookup_distributions
+    dist: dict[int, tuple[int, dict[int, int]]]
+    solved: dict[Hashable, dict[int, Fraction]] = attrs.field(factory=dict, eq=False, repr=False)
+
+    def chance(self, choices, success: Callable[[int, int], bool], key: Hashable) -> Fraction:
+        """The exact chance, from `choices` (probability, move, state), that the walk makes an
+        outcome for which `success(mask, exit)` holds before it stops without one: x_f for f in F
+        solves x_f = sum over f's outcomes of q * (1 if success else x_exit), where F's states
+        that cannot reach a success are 0 (the least solution, as a model checker takes it). `key`
+        names the success, so that its system is solved once for every source."""
+        x = self.solved.get(key)
+        if x is None:
+            x = self.solved[key] = self._solve(success)
+        total = Fraction(0)
+        for pr, _, j in choices:
+            total += pr * self._value(j, success, x)
+        return total
+
+    def _value(self, i: int, success, x: dict[int, Fraction]) -> Fraction:
+        if i in x:
+            return x[i]
+        if i not in self.outcomes:
+            h, d = self.dist[i]
+            return Fraction(sum(n for mask, n in d.items() if success(mask, END)), self.big_l ** h)
+        return sum((q * (1 if success(mask, exit) else x.get(exit, 0)) for (mask, exit), q in self.outcomes[i].items()),
+                   Fraction(0))
+
+    def _solve(self, success) -> dict[int, Fraction]:
+        f = self.feedback
+        at = {v: i for i, v in enumerate(f)}
+        rhs = [Fraction(0)] * len(f)
+        step: list[dict[int, Fraction]] = [{} for _ in f]
+        for i, v in enumerate(f):
+            for (mask, exit), q in self.outcomes[v].items():
+                if success(mask, exit):
+                    rhs[i] += q
+                elif exit != END:
+                    step[i][at[exit]] = step[i].get(at[exit], 0) + q
+        # which of F can reach a success at all: the others stay 0
+        live = {i for i in range(len(f)) if rhs[i]}
+        grew = True
+        while grew:
+            grew = False
+            for i in range(len(f)):
+                if i not in live and any(j in live for j in step[i]):
+                    live.add(i)
+                    grew = True
+        keep = sorted(live)
+        # (I - Q) x = rhs over the live ones, by Gauss-Jordan over fractions on sparse rows (the
+        # column `None` the right-hand side)
+        rows = {a: {b: -q for b, q in step[a].items() if b in live} for a in keep}
+        for a in keep:
+            rows[a][a] = rows[a].get(a, 0) + 1
+            rows[a][None] = rhs[a]
+        for c in keep:
+            pivot = rows[c]
+            inv = Fraction(1) / pivot[c]
+            for col in pivot:
+                pivot[col] *= inv
+            for r in keep:
+                row = rows[r]
+                factor = row.get(c, 0) if r != c else 0
+                if factor:
+                    for col, v in pivot.items():
+                        row[col] = row.get(col, 0) - factor * v
+                    del row[c]
+        x = {v: Fraction(0) for v in f}
+        for a in keep:
+            x[f[a]] = Fraction(rows[a][None])
+        return x
+
+
+def rounds(s: States, big_l: int, dist) -> Rounds:
+    """The states that can go round, cut at a feedback set (Rounds); `dist` the lookup
+    distributions of the states that cannot (lookup_distributions)."""
+    feedback: set[int] = set()
+    finished: set[int] = set()
+    post: list[int] = []
+    for root in sorted(s.round):
+        if root in finished:
+            continue
+        on_stack = {root}
+        stack = [(root, iter(s.moves[root]))]
+        while stack:
+            v, it = stack[-1]
+            for _, _, j in it:
+                if j not in s.round:
+                    continue
+                if j in on_stack:
+                    feedback.add(j)
+                elif j not in finished:
+                    on_stack.add(j)
+                    stack.append((j, iter(s.moves[j])))
+                    break
+            else:
+                stack.pop()
+                on_stack.discard(v)
+                finished.add(v)
+                post.append(v)
+    outcomes: dict[int, dict[tuple[int, int], Fraction]] = {}
+    ends: dict[int, dict[tuple[int, int], Fraction]] = {}
+
+    def settled(j: int) -> dict[tuple[int, int], Fraction]:
+        if j not in ends:
+            h, d = dist[j]
+            ends[j] = {(mask, END): Fraction(n, big_l ** h) for mask, n in d.items()}
+        return ends[j]
+
+    # post-order: a state after every successor it reaches without passing F (the DFS finished
+    # those first, or they are in F and cut)
+    for i in post:
+        state = s.states[i]
+        own = 1 << state.at if state.ended == "" else 0
+        out: dict[tuple[int, int], Fraction] = {}
+        for pr, _, j in s.moves[i]:
+            if j in feedback:
+                after = {(0, j): Fraction(1)}
+            else:
+                after = outcomes[j] if j in s.round else settled(j)
+            for (mask, exit), q in after.items():
+                key = (mask | own, exit)
+                out[key] = out.get(key, 0) + pr * q
+        outcomes[i] = out
+    return Rounds(tuple(sorted(feedback)), outcomes, big_l, dist)
 
 
 # --------------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
     walk       a walk on its graph: the source, the entry points, each move an arrow numbered in
                order, a restart dashed, the node that receives the data twice marked
     delivery   the graph, the source and the entry point, the exact chance in the title
-    ending     the graph and the exact chance that the walk ends at all (a Chance check)
+    ending     the exact chance that the walk ends, drawn on its shortest way round for ever where
+               it has one
     space      the value space, each range above it, the pieces below
     tree       the balanced tree of N virtual nodes, its depth levels
     routing    the tree with the route from the entry's virtual node to the matching one
@@ -69,14 +70,11 @@ def replay(doc: dict[str, Any], say: Callable[[str], None] = print) -> plugin.Re
     claim = plugin_property(prop)
     subject = {"walk": _walk, "delivery": _delivery, "ending": _ending, "space": _space, "tree": _tree,
                "routing": _routing, "matching": _matching, "rewalks": _rewalks}[kind](doc, reading, say)
-    if claim.subject != ("probability" if kind == "ending" else type(subject).__name__):
+    if claim.subject != type(subject).__name__:
         raise ValueError(f"property {prop!r} judges a {claim.subject}, not a {kind} counterexample")
     holds = claim.predicate(subject)
     say(f"{prop}: {'holds' if holds else 'VIOLATED'}" +
         (f" ({claim.explain(subject)})" if not holds and claim.explain else ""))
-    if kind == "ending":
-        params = _params(doc)
-        return plugin.Replayed(not holds, draw=lambda path, title: draw_ending(params, subject, path, title))
     return plugin.Replayed(not holds, draw=lambda path, title: DRAW[kind](subject, path, title))
 
 
@@ -133,7 +131,7 @@ def _recorded(doc: dict[str, Any], computed: Fraction) -> None:
                          f"chain gives {computed}")
 
 
-def _ending(doc, reading, say) -> Fraction:
+def _ending(doc, reading, say) -> C.Ending:
     from checks.markov import reach_probability
     from checks.algorithms.crawl.model import ending_chain
 
@@ -142,7 +140,7 @@ def _ending(doc, reading, say) -> Fraction:
     _recorded(doc, p)
     say(f"graph of {len(params.graph)} nodes, edges {params.graph.edges()}; source {params.source}, k = {params.k}, "
         f"budget {params.budget}, reading {reading.name}: the walk ends with probability {p}")
-    return p
+    return C.Ending(params, reading, p)
 
 
 def _space(doc, reading, say) -> C.Space:
@@ -312,14 +310,22 @@ def draw_delivery(d: C.Delivery, path: str, title: str) -> None:
           f"({float(d.probability):.3g})")
 
 
-def draw_ending(params: C.WalkParameters, probability: Fraction, path: str, title: str) -> None:
+def draw_ending(e: C.Ending, path: str, title: str) -> None:
+    """The chance beside the walk that shows it: where the walk can go round for ever, its shortest
+    lasso (the atlas's search over its states), drawn as a walk."""
+    from checks.algorithms.crawl import atlas
+
+    p = e.params
+    states = atlas.explore(p.graph, p.k, p.budget, e.reading)
+    said = f"{title}\nthe walk ends with probability {e.probability} ({float(e.probability):.3g})"
+    if states.goes_round(p.source):
+        draw_walk(atlas.shortest_lasso(states, p.source), path, said + "; its shortest way round for ever:")
+        return
     plt, fig, ax = _figure(5, 4)
-    pos = _layout(params.graph)
-    _graph(ax, params, pos)
+    pos = _layout(p.graph)
+    _graph(ax, p, pos)
     _frame(ax, pos)
-    _save(plt, fig, ax, path, title, f"yellow: source {params.source}; no entry point; k = {params.k}, budget "
-          f"{params.budget}\nthe walk ends (exhausted or blocked) with probability {probability}: it blocks at once "
-          "and restarts with the same halved budget")
+    _save(plt, fig, ax, path, said, f"yellow: source {p.source}; no entry point; k = {p.k}, budget {p.budget}")
 
 
 def draw_space(space: C.Space, path: str, title: str) -> None:
@@ -418,5 +424,5 @@ def draw_rewalks(chain: C.Rewalks, path: str, title: str) -> None:
           + ("; cut before the re-walks ended" if chain.cut else ""))
 
 
-DRAW = {"walk": draw_walk, "delivery": draw_delivery, "space": draw_space, "tree": draw_tree,
+DRAW = {"walk": draw_walk, "delivery": draw_delivery, "ending": draw_ending, "space": draw_space, "tree": draw_tree,
         "routing": draw_routing, "matching": draw_matching, "rewalks": draw_rewalks}

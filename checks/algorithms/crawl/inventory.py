@@ -339,8 +339,9 @@ def sentences() -> list[Sentence]:
                  "原来 read as the blocked walk's budget (the set phrase 减为原来的一半, 每次, and sec. 4's "
                  "'each restarted walk halves the maximum hop count'): each restart's budget is smaller (Z3, every "
                  "budget), so every walk ends (every explored walk). Read as the first budget, which the words "
-                 "admit, a walk can restart for ever: on 2 nodes with k = 2 and budget 4 it never ends (its chance "
-                 "of ending is 0, exact and by Storm)"),
+                 "admit, a walk can restart for ever: on 2 nodes with k = 2 and budget 2 (the Trace kept) or 4 "
+                 "(cleared) it never ends (its chance of ending is 0, solved exactly from every source of the "
+                 "exhaustive scope)"),
         # ---------------------------------------------------------------- sec. 4 CDM
         Sentence("sec. 4", "The subscribing node counts the matched attributes and accepts the data when the number "
                  "of matched attributes exceeds the number of attributes of the subscription.",
