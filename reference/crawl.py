@@ -26,6 +26,7 @@ The walk follows spec.crawl's rules (step 1, step 2.1, step 2.2, recovery) under
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
@@ -44,10 +45,11 @@ def _trace_with(trace: tuple[int, ...], node: int, k: int) -> tuple[int, ...]:
 
 def walk(views: list[list[int]], source: int, entries: set[int] | frozenset[int], k: int, budget: int,
          rng: np.random.Generator, reading: C.Reading = C.DEFAULT, max_moves: int = 100_000,
-         stop_on_repeat: bool = False) -> list[tuple[str, int]]:
+         stop_on_repeat: bool = False, pool: list[int] | None = None) -> list[tuple[str, int]]:
     """One seeded walk: its moves as (kind, node), as spec.crawl.replay_walk takes them. With
     `stop_on_repeat`, a walk that comes back to a state it was in (it can go round for ever, as
-    only a walk whose restarts halve the first budget can) stops there, that move the last."""
+    only a walk whose restarts halve the first budget can) stops there, that move the last. Under
+    views refreshed at every hop, a fresh view is drawn among `pool` (default: every node)."""
     if k < 1 or budget < 1:
         raise ValueError(f"a walk needs k >= 1 and a budget >= 1, not k = {k}, budget {budget}")
     moves: list[tuple[str, int]] = []
@@ -69,7 +71,13 @@ def walk(views: list[list[int]], source: int, entries: set[int] | frozenset[int]
                 return moves
         lookup = True
         trace = _trace_with(trace, at, k)
-        candidates = [v for v in views[at] if v not in trace]
+        if reading.views == "refreshed":         # a fresh view of as many nodes, among all the others
+            others = [v for v in (range(len(views)) if pool is None else pool) if v != at]
+            d = min(len(views[at]), len(others))
+            fresh = [others[int(i)] for i in rng.choice(len(others), size=d, replace=False)] if d else []
+            candidates = sorted(v for v in fresh if v not in trace)
+        else:
+            candidates = [v for v in views[at] if v not in trace]
         if candidates:
             at = candidates[int(rng.integers(len(candidates)))]
             hops += 1
@@ -111,22 +119,33 @@ def success_probability(graph: Any, start: Any, entries: Iterable[Any], k: int, 
     views = [sorted(index[u] for u in graph.neighbors(v)) for v in nodes]
     goal = {index[e] for e in entries}
 
+    lost = ("lost",)           # a state that has ended without an entry point
+
     # a state: (node, trace, hops, budget, looks up its APT on arrival)
     def moves(state):
+        if state == lost:
+            return "lost"
         at, trace, hops, b, lookup = state
         if lookup and at in goal:
             return "found"
         if lookup and hops >= b:
             return "lost"
         trace = _trace_with(trace, at, k)
-        candidates = [v for v in views[at] if v not in trace]
-        if candidates:
-            return [(Fraction(1, len(candidates)), (v, trace, hops + 1, b, True)) for v in candidates]
-        halved = (b if reading.halving == "previous" else budget) // 2
-        if halved == 0:
-            return "lost"
-        kept = trace if reading.trace_on_restart == "kept" else ()
-        return [(Fraction(1, len(trace)), (t, kept, 0, halved, False)) for t in trace]
+        if reading.views == "refreshed":
+            # a fresh view of d of the others: inside the Trace with the chance C(t, d) / C(others, d)
+            others, d = len(nodes) - 1, len(views[at])
+            candidates = [v for v in range(len(nodes)) if v != at and v not in trace]
+            stuck = Fraction(math.comb(others - len(candidates), d), math.comb(others, d))
+        else:
+            candidates = [v for v in views[at] if v not in trace]
+            stuck = Fraction(not candidates)
+        out = [((1 - stuck) / len(candidates), (v, trace, hops + 1, b, True)) for v in candidates] if stuck < 1 else []
+        if stuck:
+            halved = (b if reading.halving == "previous" else budget) // 2
+            kept = trace if reading.trace_on_restart == "kept" else ()
+            out += [(stuck, lost)] if halved == 0 else [(stuck / len(trace), (t, kept, 0, halved, False))
+                                                        for t in trace]
+        return out
 
     # every reachable state, then x = A x + b solved exactly (Gauss-Jordan over fractions)
     first = (index[start], (), 0, budget, False)
@@ -443,7 +462,8 @@ class Overlay:
             apt = self._apt(attribute, holders)
             at, budget, entry = node, self.budget, None
             for attempt in range(MAX_REWALKS + 1):
-                moves = walk(views, at, set(apt), self.k, budget, self.rng, self.reading)
+                moves = walk(views, at, set(apt), self.k, budget, self.rng, self.reading,
+                             pool=[v for v in range(self.n) if self.alive[v]])
                 if attempt == 0:
                     walks[attribute] = moves
                 else:

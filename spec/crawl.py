@@ -19,8 +19,8 @@ moment of the walk), the set of nodes whose APT holds that attribute's entry, ev
 as an explicit distribution (so a walk is a Markov chain and its probabilities are exact); the
 value space of one attribute as integers [a, b] cut by range subscriptions; the balanced tree of
 its pieces; a subscriber's counter over the attributes of one event.
-Abstracted away: view refreshing and APT filling over time (a walk sees one snapshot: the
-reference's `Overlay` names how it builds them), message timing, the walks of other attributes
+Abstracted away: APT filling over time (the reference's `Overlay` names how it fills them), message
+timing, the walks of other attributes
 (they are independent: sec. 3.1 runs them in parallel).
 
 The text leaves choices open. Each is a field of `Reading` (below), and `READINGS` names the ones
@@ -69,6 +69,14 @@ COUNTING = ("every-arrival", "distinct")
 # longer serves the attribute, so one attribute can arrive twice; the text does not say what the
 # counter does then: "every-arrival" counts each arrival, "distinct" each attribute once.
 
+VIEWS = ("snapshot", "refreshed")
+# Sec. 2: every node keeps a view of a fixed number of neighbours, "refreshed by periodic random
+# sampling"; the text gives no period. "snapshot": no view changes while a walk is under way (the
+# period is long beside a walk), so a walk sees one graph. "refreshed": the period is no longer than
+# a hop, so the node holding the data forwards within a view drawn afresh, as many nodes as its view
+# holds (its degree in the graph) drawn at random among all the other nodes; it is blocked when the
+# fresh view lies inside the Trace.
+
 # The choices that are not the printed text (ORIGIN_OF_CHOICE): the acceptance rule "reaches" (a
 # repair) and the first-budget halving (a reading the words admit, not the printed one).
 ORIGIN_OF_CHOICE = {"reaches": "repair", "original": "open"}
@@ -83,12 +91,14 @@ class Reading:
     trace_on_restart: str = "kept"
     acceptance: str = "exceeds"
     counting: str = "distinct"
+    views: str = "snapshot"
     note: str = attrs.field(default="", eq=False)
 
     def __attrs_post_init__(self) -> None:
         for field, value, known in (("halving", self.halving, HALVING),
                                     ("trace_on_restart", self.trace_on_restart, TRACE_ON_RESTART),
-                                    ("acceptance", self.acceptance, ACCEPTANCE), ("counting", self.counting, COUNTING)):
+                                    ("acceptance", self.acceptance, ACCEPTANCE), ("counting", self.counting, COUNTING),
+                                    ("views", self.views, VIEWS)):
             if value not in known:
                 raise ValueError(f"unknown {field} {value!r}; known: {', '.join(known)}")
 
@@ -97,7 +107,7 @@ class Reading:
         """printed where every choice is the printed text or one of the text's open choices,
         repair where one is this project's repair (checks.plugin.ORIGINS)."""
         origins = {ORIGIN_OF_CHOICE.get(c, "printed")
-                   for c in (self.halving, self.trace_on_restart, self.acceptance, self.counting)}
+                   for c in (self.halving, self.trace_on_restart, self.acceptance, self.counting, self.views)}
         return next((o for o in ("repair", "open") if o in origins), "printed")
 
 
@@ -113,6 +123,9 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
             "own node"),
     Reading("original/cleared", halving="original", trace_on_restart="cleared",
             note="原来 read as the first budget and the Trace cleared on a restart (not the printed halving)"),
+    Reading("previous/kept/refreshed", views="refreshed",
+            note="the printed text with the other choice for the views: each view drawn afresh at every hop (sec. 2's "
+            "periodic sampling no slower than a walk)"),
     Reading("every-arrival", counting="every-arrival",
             note="the printed text with the other choice for the counter: every arrival counted (a re-walked "
             "attribute twice)"),
@@ -197,6 +210,16 @@ class WalkParameters:
             raise ValueError(f"entries {sorted(map(str, bad))} are not nodes of 0..{n - 1}")
 
 
+def moves_within(graph: Graph, reading: Reading) -> Graph:
+    """The links a walk can move along under the reading's views: the snapshot's, or, with views
+    refreshed at every hop, from every node with a view to every other node (the fresh view may
+    hold any of them)."""
+    if reading.views == "snapshot":
+        return graph
+    n = len(graph)
+    return Graph(tuple(tuple(v for v in range(n) if v != u) if graph.views[u] else () for u in range(n)))
+
+
 @attrs.frozen(cache_hash=True)
 class WalkState:
     """Where a walk is: the node holding the data, the Trace (oldest first, at most k nodes), the
@@ -260,6 +283,8 @@ def step_2(p: WalkParameters, state: WalkState, reading: Reading, only: Only = N
 
 def _forward(p: WalkParameters, state: WalkState, reading: Reading, only: Only = None) -> list[Choice]:
     trace = _remember(state.trace, state.at, p.k)
+    if reading.views == "refreshed":
+        return _forward_in_a_fresh_view(p, state, trace, reading, only)
     candidates = [v for v in p.graph.views[state.at] if v not in trace]
     if candidates:
         share = Fraction(1, len(candidates))
@@ -267,6 +292,28 @@ def _forward(p: WalkParameters, state: WalkState, reading: Reading, only: Only =
                  WalkState(v, trace, state.hops + 1, state.budget)) for v in candidates
                 if only is None or only == ("forward", v)]
     return recovery(p, attrs.evolve(state, trace=trace), reading, only)
+
+
+def _forward_in_a_fresh_view(p: WalkParameters, state: WalkState, trace: tuple[int, ...], reading: Reading,
+                             only: Only = None) -> list[Choice]:
+    """Views refreshed at every hop: the node draws d of the m other nodes (d its view's size),
+    every d-set alike. The fresh view lies inside the Trace's t other nodes with the chance
+    C(t, d) / C(m, d) (blocked: recovery); else the data goes to a random member outside the Trace,
+    each of the m - t nodes outside it alike."""
+    others = len(p.graph) - 1
+    d = len(p.graph.views[state.at])
+    candidates = [v for v in range(len(p.graph)) if v != state.at and v not in trace]
+    blocked = Fraction(math.comb(others - len(candidates), d), math.comb(others, d))
+    choices: list[Choice] = []
+    if candidates and blocked < 1:
+        share = (1 - blocked) / len(candidates)
+        choices = [(share, Move("forward", state.at, v, trace, state.budget),
+                    WalkState(v, trace, state.hops + 1, state.budget)) for v in candidates
+                   if only is None or only == ("forward", v)]
+    if blocked:
+        choices += [(blocked * pr, move, after)
+                    for pr, move, after in recovery(p, attrs.evolve(state, trace=trace), reading, only)]
+    return choices
 
 
 def recovery(p: WalkParameters, blocked: WalkState, reading: Reading, only: Only = None) -> list[Choice]:
@@ -561,11 +608,13 @@ class Rewalks:
 
 def forwarding_avoids_the_trace(walk: Walk) -> bool:
     """Step 2.2: every forward goes to a neighbour not in the Trace it was chosen with."""
-    return all(forward_avoids_the_trace(m, walk.params.graph) for m in walk.moves)
+    links = moves_within(walk.params.graph, walk.reading)
+    return all(forward_avoids_the_trace(m, links) for m in walk.moves)
 
 
 def forward_avoids_the_trace(move: Move, graph: Graph) -> bool:
-    """One move of forwarding_avoids_the_trace: a forward goes to a neighbour not in its Trace."""
+    """One move of forwarding_avoids_the_trace: a forward goes to a neighbour not in its Trace
+    (`graph`: the links it may move along, moves_within)."""
     return move.kind != "forward" or (move.to not in move.trace and move.to in graph.views[move.frm])
 
 
@@ -688,7 +737,7 @@ class Delivery:
     probability: Fraction
 
     def entry_within_budget(self) -> bool:
-        d = self.params.graph.distance(self.params.source, self.params.entries)
+        d = moves_within(self.params.graph, self.reading).distance(self.params.source, self.params.entries)
         return d is not None and d <= self.params.budget
 
 

@@ -194,6 +194,33 @@ def test_the_fig_3_chance_is_pinned():
     assert R.success_probability(g, 0, [6], 3, 4, "original/kept") == Fraction(1, 2)
 
 
+def test_views_refreshed_at_every_hop_are_drawn_among_every_other_node():
+    refreshed = C.READINGS["previous/kept/refreshed"]
+    assert refreshed.origin == "printed"          # an open choice of the text, as the snapshot is
+    # on the path 0 - 1 - 2 with k = 1 and budget 2, an entry at 2: the snapshot reaches it through 1
+    # only (1/2); a fresh view of node 0 (one node) may hold 2 itself (1/2 + 1/2 x 1/2)
+    assert R.success_probability(nx.path_graph(3), 0, [2], 1, 2, "previous/kept") == Fraction(1, 2)
+    assert R.success_probability(nx.path_graph(3), 0, [2], 1, 2, refreshed) == Fraction(3, 4)
+    # at node 2 (a view of one) with the Trace (0, 2): the fresh view is node 0 (inside the Trace,
+    # blocked: C(1, 1) / C(2, 1) = 1/2) or node 1
+    p = C.WalkParameters(PATH3, 0, frozenset(), 3, 4)
+    at_2 = C.WalkState(2, (0,), 1, 4)
+    got = {(m.kind, m.to): pr for pr, m, _ in C.successors(p, at_2, refreshed)}
+    assert got == {("forward", 1): Fraction(1, 2), ("restart", 0): Fraction(1, 4), ("restart", 2): Fraction(1, 4)}
+    assert {(m.kind, m.to) for _, m, _ in C.successors(p, at_2, C.DEFAULT)} == {("forward", 1)}
+    # a forward off the snapshot's links avoids the Trace under refreshed views, not under a snapshot
+    walk = C.replay_walk(p, refreshed, [("forward", 2)])
+    assert C.forwarding_avoids_the_trace(walk) and C.moves_within(PATH3, refreshed).views[0] == (1, 2)
+    assert not C.forward_avoids_the_trace(walk.moves[0], PATH3)
+    # the reference's overlay draws a fresh view among the live nodes only
+    overlay = R.Overlay(12, 2, 1, seed=5, reading=refreshed)
+    for v in (3, 7, 9):
+        overlay.leave(v)
+    overlay.subscribe(0, {"a": (0, 9)})
+    out = overlay.publish(4, {"a": 5})
+    assert not {to for _, to in out["walks"]["a"]} & {3, 7, 9}
+
+
 def test_success_probability_refuses_bad_input():
     g = nx.path_graph(3)
     for args, message in (((nx.Graph(), 0, [1], 2, 4), "non-empty"), ((g, 9, [1], 2, 4), "start"),
@@ -346,7 +373,10 @@ def test_the_spark_jobs_walks_are_the_specs_and_a_failing_one_shrinks_to_its_own
     job = CrawlJob()
     batch = job.evaluate(np.arange(300)).to_pydict()
     # the printed halving ends every walk; the first budget halved does not; Step 2.2 always holds
-    for reading in C.WALK_READINGS:
+    from spark_validation.crawl import READINGS as SPARK_READINGS
+
+    assert set(SPARK_READINGS) == {r for r in C.WALK_READINGS if C.READINGS[r].views == "snapshot"}
+    for reading in SPARK_READINGS:
         assert all(batch[f"{reading}:forwarding_avoids_the_trace"])
         assert all(batch[f"{reading}:recovery_ends"]) == (C.READINGS[reading].halving == "previous")
     column = "original/kept:recovery_ends"
@@ -544,7 +574,7 @@ def test_the_large_family_walks_at_sec_5s_sizes_replay_on_the_spec_under_every_r
     inst = job.instance(int(seeds[0]))
     layer = inst.layer
     assert layer["view"] in (10, 20) and 20 <= layer["apt"] <= 100 and 0 <= layer["left"] <= 0.2
-    walks = {r: job.walk(inst, r) for r in C.WALK_READINGS}
+    walks = {r: job.walk(inst, r) for r in job.readings}
     # the same draws under every reading: the walks agree until one restarts
     assert len({tuple((m.kind, m.to) for m in w.moves) for w in walks.values() if not C.restarted(w)}) <= 1
     for w in walks.values():
@@ -858,7 +888,8 @@ def test_atlas_chances_a_mutant_would_change():
 # listing every walk of the first-budget halving grows fast with the budget (a walk restarts with
 # half of the first budget every time): its cross-check stays on smaller graphs and budgets
 TRACE_CROSS_CHECK = {"previous/kept": (4, (1, 2, 3, 4, 5)), "previous/cleared": (4, (1, 2, 3, 4, 5)),
-                     "original/kept": (4, (1, 2)), "original/cleared": (4, (1, 2))}
+                     "original/kept": (4, (1, 2)), "original/cleared": (4, (1, 2)),
+                     "previous/kept/refreshed": (4, (1, 2, 3, 4))}
 
 
 @pytest.mark.parametrize("reading", D.WALK_READINGS)
@@ -970,7 +1001,7 @@ def test_z3_proves_the_re_walks_fall_only_where_each_halves_the_walk_before():
     assert proofs.rewalks_shrink(C.READINGS["previous/kept"]).verdict.value == "proved"
     # halving the first budget: 4 -> 2 -> 2 -> ... (a re-walk of budget 2 starts another of 2)
     assert proofs.rewalks_shrink(C.READINGS["original/kept"]).verdict.value == "violated"
-    assert D.REWALK_PROOF_READINGS == ("previous/kept", "previous/cleared")
+    assert D.REWALK_PROOF_READINGS == ("previous/kept", "previous/cleared", "previous/kept/refreshed")
 
 
 def test_the_small_helpers_a_mutant_would_change():

@@ -233,7 +233,7 @@ def delivery_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
 def describe_delivery(d: C.Delivery) -> str:
     p = d.params
     return (f"from node {p.source} to the entry point {sorted(p.entries)} on a graph of {len(p.graph)} nodes "
-            f"({p.graph.distance(p.source, p.entries)} hops away; k = {p.k}, budget {p.budget}): the walk reaches it "
+            f"({C.moves_within(p.graph, d.reading).distance(p.source, p.entries)} hops away; k = {p.k}, budget {p.budget}): the walk reaches it "
             f"with probability {d.probability} ({float(d.probability):.3g})")
 
 

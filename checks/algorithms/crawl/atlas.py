@@ -20,6 +20,7 @@ successors do not read the source, only step 1 does: the tests hold that). From 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import deque
 from fractions import Fraction
@@ -30,7 +31,7 @@ import attrs
 from spec import crawl as C
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class States:
     """The walk's states from every source of one graph, k and first budget: `moves[i]` the
     choices (probability, move, next state's index) from state i, `roots[s]` the step-1 choices
@@ -49,6 +50,11 @@ class States:
 
     def params(self, source: int, entries: frozenset[int] = frozenset()) -> C.WalkParameters:
         return C.WalkParameters(self.graph, source, entries, self.k, self.budget)
+
+    @functools.cached_property
+    def links(self) -> C.Graph:
+        """The links a walk can move along under the reading's views (spec.crawl.moves_within)."""
+        return C.moves_within(self.graph, self.reading)
 
     def goes_round(self, source: int) -> bool:
         """Whether a walk from `source` can come back to a state it was in (and go round for ever)."""
@@ -449,7 +455,7 @@ def breaches(s: States, monitor: Monitor) -> Breaches:
     for source in range(n):
         start = monitor.start(source, s.k)
         for _, move, j in s.roots[source]:
-            memory = monitor.step(start, move, s.graph, s.k)
+            memory = monitor.step(start, move, s.links, s.k)
             if memory is VIOLATED:
                 broken |= 1 << source
             else:
@@ -462,7 +468,7 @@ def breaches(s: States, monitor: Monitor) -> Breaches:
             continue
         i, memory = key
         for _, move, j in s.moves[i]:
-            after = monitor.step(memory, move, s.graph, s.k)
+            after = monitor.step(memory, move, s.links, s.k)
             if after is VIOLATED:
                 broken |= bits
                 bits = 0
@@ -487,7 +493,7 @@ def breach_length(walk: C.Walk, monitor: Monitor) -> int | None:
     lasso that breaks it by going round); None where the walk keeps it."""
     memory = monitor.start(walk.params.source, walk.params.k)
     for i, move in enumerate(walk.moves):
-        memory = monitor.step(memory, move, walk.params.graph, walk.params.k)
+        memory = monitor.step(memory, move, C.moves_within(walk.params.graph, walk.reading), walk.params.k)
         if memory is VIOLATED:
             return i + 1
     return len(walk.moves) if monitor.round_breaks and walk.lasso is not None else None
@@ -501,7 +507,7 @@ def _shortest_flagged(s: States, monitor: Monitor, source: int) -> C.Walk | None
     while True:
         for at, memory, choices in edges:
             for _, move, j in choices:
-                after = monitor.step(memory, move, s.graph, s.k)
+                after = monitor.step(memory, move, s.links, s.k)
                 if after is VIOLATED:
                     path = [(move, j)]
                     while at is not None:

@@ -115,7 +115,8 @@ def _delivery(doc, reading, say) -> C.Delivery:
     d = delivery(params, reading)
     _recorded(doc, d.probability)
     say(f"graph of {len(params.graph)} nodes, edges {params.graph.edges()}; source {params.source}, entry point "
-        f"{sorted(params.entries)} ({params.graph.distance(params.source, params.entries)} hops away), k = {params.k}, "
+        f"{sorted(params.entries)} ({C.moves_within(params.graph, reading).distance(params.source, params.entries)} "
+        f"hops away), k = {params.k}, "
         f"budget {params.budget}: the walk reaches it with probability {d.probability}")
     return d
 
@@ -294,7 +295,9 @@ def draw_walk(walk: C.Walk, path: str, title: str) -> None:
     _frame(ax, pos)
     ends = [m.kind for m in walk.moves if m.kind in ("found", "exhausted", "blocked")]
     legend = ("yellow: source, green: entry point; blue arrows: forwards, numbered in order;\nred dashed: "
-              "restart (recovery)" + ("; red ring: the node that receives the data twice" if repeat is not None else ""))
+              "restart (recovery)" + ("; red ring: the node that receives the data twice" if repeat is not None else "")
+              + ("\nviews refreshed at every hop: a forward may leave the grey links (the snapshot's)"
+                 if walk.reading.views == "refreshed" else ""))
     ending = (f"comes back to a state it was in after move {walk.lasso + 1}: it can go round for ever"
               if walk.lasso is not None else f"ends {ends[-1]}" if ends else "is cut by the exploration's bound")
     _save(plt, fig, ax, path, title, f"k = {walk.params.k}, budget {walk.params.budget}; the walk {ending}\n{legend}")

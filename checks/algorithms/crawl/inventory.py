@@ -9,7 +9,9 @@ import json
 from checks.plugin import Sentence
 from spec import crawl as C
 
-WALKS = ("previous/kept", "previous/cleared")     # the printed halving, the Trace kept or cleared
+# the printed halving, with the text's open choices: the Trace kept or cleared, views a snapshot or
+# refreshed at every hop
+WALKS = ("previous/kept", "previous/cleared", "previous/kept/refreshed")
 CDM_PRINTED = ("previous/kept", "every-arrival")
 PEERSIM = ("a summary of the Peersim experiments (sec. 5), judged sentence by sentence there; the reproduction "
            "(docs/crawl.md, checks/algorithms/crawl/reproduce.py) runs them under named choices")
