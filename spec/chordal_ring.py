@@ -128,6 +128,11 @@ class Reading:
                  among the relay's links: "absolute", the smallest |id - id(B)|; "round", the
                  smallest distance either way round the ring of identifiers. The text allows
                  both; "absolute" is this project's choice for the literal and corrected readings.
+    link_down    when B, up, answers A's query with link-down: "printed", "unless it has not
+                 already sent a query message similar to A", so only when B has already sent A a
+                 query of its own (the double negative as printed); "unless-queried", unless B has
+                 already sent its own query (then A learns from B's query instead), this project's
+                 repair of the double negative.
     """
 
     name: str
@@ -138,6 +143,7 @@ class Reading:
     splice: str = "four"
     divide: str = "split"
     nearest: str = "absolute"
+    link_down: str = "unless-queried"
 
     def __attrs_post_init__(self) -> None:
         allowed = {
@@ -148,6 +154,7 @@ class Reading:
             "splice": ("printed", "four"),
             "divide": ("split", "both"),
             "nearest": ("absolute", "round"),
+            "link_down": ("printed", "unless-queried"),
         }
         for field, values in allowed.items():
             if getattr(self, field) not in values:
@@ -169,7 +176,7 @@ class Reading:
 
 CORRECTED = Reading("corrected")
 LITERAL = Reading("literal", left_id="printed", pointers="printed", space_test="printed", when_full="printed",
-                  splice="printed")
+                  splice="printed", link_down="printed")
 
 READINGS: dict[str, Reading] = {r.name: r for r in (
     LITERAL,
@@ -179,6 +186,7 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
     attrs.evolve(CORRECTED, name="printed-space-test", space_test="printed"),
     attrs.evolve(CORRECTED, name="forwards-when-full", when_full="printed"),
     attrs.evolve(CORRECTED, name="no-splice", splice="printed"),
+    attrs.evolve(CORRECTED, name="printed-link-down", link_down="printed"),
     attrs.evolve(LITERAL, name="literal/both-tell", divide="both"),
     attrs.evolve(LITERAL, name="literal/round-nearest", nearest="round"),
 )}
@@ -630,12 +638,15 @@ def live_pointers_agree(ring: Ring, failed: frozenset) -> bool:
 
 RING_LINK, CHORD = "ring link", "chord"
 LINK_DOWN, LOOPS, NO_ROUTE = "link down", "the query goes round", "no route"
+SILENCE = "A hears neither B's query nor link-down"
 
 
 @attrs.frozen
 class LinkRun:
-    """Link A-B fails, both brokers up: which kind of link it is, the messages, the path the query
-    took for a chord (A first, B last where it arrived), and what A concluded."""
+    """Link A-B fails, both brokers up: which kind of link it is, the messages, the path A's query
+    took for a chord (A first, B last where it arrived), whether B had already sent A a query of
+    its own (`b_queried`: B detects the failure too) and the path that one took (`back`), and what
+    A concluded."""
 
     ring: Ring
     a: int
@@ -645,6 +656,8 @@ class LinkRun:
     path: tuple[int, ...]
     outcome: str
     rule: str = "doubling"
+    b_queried: bool = False
+    back: tuple[int, ...] = ()
 
 
 def _distance(x: int, y: int, bits: int, nearest: str) -> int:
@@ -652,12 +665,32 @@ def _distance(x: int, y: int, bits: int, nearest: str) -> int:
     return d if nearest == "absolute" else min(d, space(bits) - d)
 
 
-def link_failure(ring: Ring, a: int, b: int, reading: Reading, rule: str = "doubling") -> LinkRun:
+def _route(ring: Ring, links: dict[int, frozenset[int]], source: int, to: int, nearest: str) -> tuple[tuple[int, ...], str | None]:
+    """A query from `source` to `to` over a failed link between them: each broker passes it to its
+    link with the identifier nearest `to`'s (the failed link not among the source's). Returns the
+    path and None where it arrived, else why it stopped (LOOPS, NO_ROUTE)."""
+    path, at = [source], source
+    target = ring[to].id
+    while at != to:
+        options = sorted(links[at] - ({to} if at == source else set()),
+                         key=lambda h: (_distance(ring[h].id, target, ring.bits, nearest), h))
+        if not options:
+            return tuple(path), NO_ROUTE
+        at = options[0]
+        path.append(at)
+        if at in path[:-1]:
+            return tuple(path), LOOPS
+    return tuple(path), None
+
+
+def link_failure(ring: Ring, a: int, b: int, reading: Reading, rule: str = "doubling",
+                 b_queried: bool = False) -> LinkRun:
     """Link A-B fails. A ring link (B is A's Right or Rightright, or its Left or Leftleft): A sends
     test-neighbour(B) to its neighbour's neighbour C beyond B's side, C test-acknowledgement to B,
     B answers, C tells A that B is up, and A routes B's messages through C. A chord: A routes a
-    query to B, each relay passing it to its link with the identifier nearest B's (the failed link
-    not among A's), until B, which sends link-down back along the path."""
+    query to B (_route); B, up, answers with link-down back along its path as `reading.link_down`
+    says, given whether it had already sent A a query of its own (`b_queried`, routed the same way
+    to A); A concludes the link is down when B's query or link-down reaches it."""
     check_reading(reading)
     links = neighsets(ring, rule)
     for h in (a, b):
@@ -672,22 +705,25 @@ def link_failure(ring: Ring, a: int, b: int, reading: Reading, rule: str = "doub
         c = {me.right: me.rightright, me.left: me.leftleft, me.rightright: me.right, me.leftleft: me.left}[b]
         sent = (Message("test-neighbour", a, c, True), Message("test-acknowledgement", c, b, True),
                 Message("reply", b, c, True), Message("up", c, a, True))
-        return LinkRun(ring, a, b, RING_LINK, sent, (a, c, b), LINK_DOWN, rule)
-    path, at = [a], a
-    target = ring[b].id
-    while at != b:
-        options = sorted(links[at] - ({b} if at == a else set()),
-                         key=lambda h: (_distance(ring[h].id, target, ring.bits, reading.nearest), h))
-        if not options:
-            return LinkRun(ring, a, b, CHORD, (), tuple(path), NO_ROUTE, rule)
-        at = options[0]
-        if at in path:
-            path.append(at)
-            return LinkRun(ring, a, b, CHORD, (), tuple(path), LOOPS, rule)
-        path.append(at)
-    there = tuple(Message("query", x, y, True) for x, y in zip(path, path[1:]))
-    back = tuple(Message("link-down", y, x, True) for x, y in reversed(list(zip(path, path[1:]))))
-    return LinkRun(ring, a, b, CHORD, there + back, tuple(path), LINK_DOWN, rule)
+        return LinkRun(ring, a, b, RING_LINK, sent, (a, c, b), LINK_DOWN, rule, b_queried)
+    back: tuple[int, ...] = ()
+    messages: list[Message] = []
+    heard = False
+    if b_queried:                       # B's own query, sent before A's arrives
+        back, stopped = _route(ring, links, b, a, reading.nearest)
+        messages += [Message("query", x, y, True) for x, y in zip(back, back[1:])]
+        heard = stopped is None
+    path, stopped = _route(ring, links, a, b, reading.nearest)
+    messages += [Message("query", x, y, True) for x, y in zip(path, path[1:])]
+    if stopped is not None:
+        return LinkRun(ring, a, b, CHORD, tuple(messages), path, LINK_DOWN if heard else stopped, rule, b_queried,
+                       back)
+    # "it sends a link-down message back via the incoming path, unless it has not already sent a
+    # query message similar to A"
+    if b_queried == (reading.link_down == "printed"):
+        messages += [Message("link-down", y, x, True) for x, y in reversed(list(zip(path, path[1:])))]
+        heard = True
+    return LinkRun(ring, a, b, CHORD, tuple(messages), path, LINK_DOWN if heard else SILENCE, rule, b_queried, back)
 
 
 # --------------------------------------------------------------------------------------------
@@ -821,8 +857,15 @@ def failure_messages_within_degree(run: FailureRun) -> bool:
 def link_failure_concluded(run: LinkRun) -> bool:
     """sec. 3.4.2: "Thus node A either receives the query message or the link down message and in
     either case concludes that the link to node B is down and fixes up the alternate path so
-    obtained as the new routing path": with B up, A learns that the link is down."""
-    return run.outcome == LINK_DOWN
+    obtained as the new routing path": with B up, A learns that a failed chord is down (B's query or
+    link-down reaches it). A ring link is sec. 3.4.1's test, modelled as printed."""
+    return run.kind != CHORD or run.outcome == LINK_DOWN
+
+
+def b_concludes_link_down(run: LinkRun) -> bool:
+    """sec. 3.4.2: "Node B also concludes that the link failed on receiving A's query": A's query
+    over a failed chord reaches B."""
+    return run.kind != CHORD or run.path[-1] == run.b
 
 
 def every_broker_has_degree_at_least_4(run: FailureRun) -> bool:
@@ -976,7 +1019,11 @@ EXPLAIN = {
     "live_overlay_connected": lambda run: f"With brokers {sorted(run.failed)} failed the live ones are cut apart.",
     "link_failure_concluded": lambda run: (
         f"The query from broker {run.a} to broker {run.b} went " + " -> ".join(map(str, run.path))
-        + f": {run.outcome}."),
+        + (f"; B's own query went " + " -> ".join(map(str, run.back)) if run.b_queried else
+           "; B had sent no query of its own") + f": {run.outcome}."),
+    "b_concludes_link_down": lambda run: (
+        f"The query from broker {run.a} to broker {run.b} went " + " -> ".join(map(str, run.path))
+        + f" and never reached broker {run.b}."),
 }
 
 RING, JOIN, FAILURE, LINK = "Ring", "JoinRun", "FailureRun", "LinkRun"
@@ -1027,7 +1074,10 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
              "sec. 3.4.1: the complexity of this operation is bounded by O(degree(B))",
              witness=handles_a_failure, subject=FAILURE),
     Property(ALGORITHM, "every_broker_has_degree_at_least_4", every_broker_has_degree_at_least_4,
-             "sec. 3.2: every node i has r edges, where r >= 4", witness=handles_a_failure, subject=FAILURE),
+             "sec. 3.2: every node i has r edges, where r >= 4", witness=handles_a_failure, subject=FAILURE,
+             question="sec. 3.2 defines the overlay so; this project asks whether the overlay it builds "
+                      "(neighsets: the four ring links and the chords) keeps the definition, a check of its own "
+                      "builder rather than of a claim"),
     Property(ALGORITHM, "data_survives", data_survives,
              "sec. 3.5: the broker failure will not affect the network as the routing and related "
              "information are backed up in four neighbouring nodes (Left, Right, Leftleft and Rightright)",
@@ -1046,6 +1096,9 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "link_failure_concluded", link_failure_concluded,
              "sec. 3.4.2: node A either receives the query message or the link down message and in "
              "either case concludes that the link to node B is down", witness=relays_a_chord_query, subject=LINK),
+    Property(ALGORITHM, "b_concludes_link_down", b_concludes_link_down,
+             "sec. 3.4.2: node B also concludes that the link failed on receiving A's query",
+             witness=relays_a_chord_query, subject=LINK),
 )]
 RING_PROPERTIES = [p for p in PROPERTIES if p.subject == RING]
 JOIN_PROPERTIES = [p for p in PROPERTIES if p.subject == JOIN]

@@ -402,11 +402,22 @@ def test_a_ring_link_is_tested_through_the_neighbours_neighbour_and_a_chord_by_a
     chords = sorted(links[a] - {me.left, me.right, me.leftleft, me.rightright})
     assert chords
     for b in chords:
-        chord = C.link_failure(ring, a, b, C.LITERAL)
+        chord = C.link_failure(ring, a, b, C.CORRECTED)
         assert chord.kind == C.CHORD and chord.path[0] == a and chord.path[-1] == b and len(chord.path) == 3
-        assert C.link_failure_concluded(chord) and C.relays_a_chord_query(chord)
+        assert C.link_failure_concluded(chord) and C.relays_a_chord_query(chord) and C.b_concludes_link_down(chord)
         assert [m.kind for m in chord.messages] == ["query", "query", "link-down", "link-down"]
+        # printed, "unless it has not already sent a query similar to A": no link-down when B has not
+        silent = C.link_failure(ring, a, b, C.LITERAL)
+        assert silent.outcome == C.SILENCE and not C.link_failure_concluded(silent)
+        assert [m.kind for m in silent.messages] == ["query", "query"] and C.b_concludes_link_down(silent)
+        # B's own query sent first: printed, link-down too; repaired, none (A learns from B's query)
+        for reading, kinds in ((C.LITERAL, ["query"] * 4 + ["link-down"] * 2), (C.CORRECTED, ["query"] * 4)):
+            both = C.link_failure(ring, a, b, reading, b_queried=True)
+            assert both.back[0] == b and both.back[-1] == a and both.outcome == C.LINK_DOWN
+            assert [m.kind for m in both.messages] == kinds
     assert not C.link_failure_concluded(attrs.evolve(chord, outcome=C.LOOPS))
+    assert not C.b_concludes_link_down(attrs.evolve(chord, path=chord.path[:-1]))
+    assert C.link_failure_concluded(run) and C.b_concludes_link_down(run)      # a ring link: sec. 3.4.1's test
     with pytest.raises(ValueError, match="have no link between them"):
         C.link_failure(ring, a, next(h for h in range(12) if h not in links[a] and h != a), C.LITERAL)
     with pytest.raises(C.UnknownBroker, match="no broker 99"):
@@ -460,16 +471,21 @@ def test_every_kind_of_counterexample_replays_and_is_drawn(tmp_path):
     docs = [D.joins_document("pointers_agree", "literal", "exhaustive", 32, [None, 0, 0]),
             D.joins_document("join_ends", "literal", "hypothesis", 32, [None, 0, 1]),
             D.failure_document("close_failures_confirmed", "corrected", "exhaustive", 8, [2, 3], "doubling"),
+            D.link_document("link_failure_concluded", "corrected", "exhaustive", 12, 0, 4),
+            D.link_document("b_concludes_link_down", "literal", "exhaustive", 12, 0, 4, True),
             D.link_document("link_failure_concluded", "literal", "exhaustive", 12, 0, 4),
             P.prove_join(C.LITERAL, "pointers_agree", by="right").document]
     for k, doc in enumerate(docs):
         replayed = D.replay(doc, lines.append)
-        assert replayed.reproduced is (doc["property"] != "link_failure_concluded"), doc
+        assert replayed.reproduced is (doc["property"] != "b_concludes_link_down" and doc["reading"] != "corrected"
+                                       or doc["property"] == "close_failures_confirmed"), doc
         png = tmp_path / f"{k}.png"
         replayed.draw(str(png), "title")
         assert png.stat().st_size > 5000
     assert "join 2: through broker 1 (request at [1], side -): forwarded for ever" in lines
     assert any(line.startswith("close_failures_confirmed: VIOLATED") for line in lines)
+    assert "broker 4 first sends broker 0 its own query: path 4 -> 2 -> 0" in lines
+    assert any(line.startswith("link_failure_concluded: VIOLATED") and "B had sent no query" in line for line in lines)
 
 
 @pytest.mark.parametrize("bad, message", [
@@ -489,6 +505,9 @@ def test_a_malformed_counterexample_is_refused_naming_the_problem(bad, message):
     failure = {**D.failure_document("data_survives", "corrected", "exhaustive", 8, [2], "none"), "failed": [9]}
     with pytest.raises(ValueError, match="failed must name brokers 0..7"):
         D.replay(failure, lambda line: None)
+    link = {**D.link_document("link_failure_concluded", "literal", "exhaustive", 12, 0, 4), "b_queried": "yes"}
+    with pytest.raises(ValueError, match="b_queried must be true or false, not 'yes'"):
+        D.replay(link, lambda line: None)
 
 
 def test_a_contacted_broker_with_room_takes_the_request_itself_unless_printed():

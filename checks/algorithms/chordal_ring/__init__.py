@@ -42,7 +42,7 @@ NAME = C.ALGORITHM
 FIELDS = tuple(f.name for f in attrs.fields(C.Reading) if f.name != "name")
 JOIN_FIELDS = ("left_id", "pointers", "space_test", "when_full")
 FAILURE_FIELDS = ("splice", "divide")
-LINK_FIELDS = ("nearest",)
+LINK_FIELDS = ("nearest", "link_down")
 
 
 def telling_apart(fields) -> tuple[str, ...]:
@@ -241,14 +241,19 @@ def link_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
             links = C.neighsets(ring)
             for a in range(n):
                 for b in sorted(links[a]):
-                    run = C.link_failure(ring, a, b, reading)
-                    yield plugin.Case(run, describe=lambda n=n, a=a, b=b: f"first failure: link {a}-{b} of a ring of {n}",
-                                      document=lambda prop, n=n, a=a, b=b: link_document(prop, name, "exhaustive", n, a, b),
-                                      counts={"links": 1})
+                    for queried in (False, True):
+                        run = C.link_failure(ring, a, b, reading, b_queried=queried)
+                        if queried and run.kind != C.CHORD:
+                            continue            # B's own query is sec. 3.4.2's chord case only
+                        yield plugin.Case(run, describe=lambda n=n, a=a, b=b, q=queried: (
+                            f"first failure: link {a}-{b} of a ring of {n}" + (", B's own query sent first" if q else "")),
+                            document=lambda prop, n=n, a=a, b=b, q=queried: link_document(
+                                prop, name, "exhaustive", n, a, b, q), counts={"links": not queried, "cases": 1})
 
     return plugin.Enumeration(name, LINK_PROPS,
-                              f"every failed link of rings of {', '.join(map(str, scope.link_rings))} with chords",
-                              cases, detail="{links} links")
+                              f"every failed link of rings of {', '.join(map(str, scope.link_rings))} with chords, "
+                              "both brokers up; a chord with and without B's own query to A sent first",
+                              cases, detail="{links} links, {cases} cases")
 
 
 # Hypothesis: random join sequences.
@@ -299,9 +304,10 @@ def failure_document(prop: str, reading: str, method: str, n: int, failed, rule:
             "brokers": n, "failed": sorted(failed), "chords": rule}
 
 
-def link_document(prop: str, reading: str, method: str, n: int, a: int, b: int) -> dict[str, Any]:
+def link_document(prop: str, reading: str, method: str, n: int, a: int, b: int,
+                  b_queried: bool = False) -> dict[str, Any]:
     return {"algorithm": NAME, "property": prop, "reading": reading, "method": method, "kind": "link",
-            "brokers": n, "link": [a, b]}
+            "brokers": n, "link": [a, b], "b_queried": b_queried}
 
 
 def check_document(doc: dict[str, Any]) -> None:
@@ -328,6 +334,8 @@ def check_document(doc: dict[str, Any]) -> None:
             raise ValueError(f"{'failed' if kind == 'failure' else 'link'} must name brokers 0..{n - 1}")
         if kind == "failure" and doc.get("chords") not in C.CHORD_RULES:
             raise ValueError(f"chords must be one of {C.CHORD_RULES}")
+        if kind == "link" and not isinstance(doc.get("b_queried", False), bool):
+            raise ValueError(f"b_queried must be true or false, not {doc.get('b_queried')!r}")
     elif kind != "z3":
         raise ValueError(f"unknown kind of chordal ring counterexample {kind!r}")
 
@@ -359,7 +367,9 @@ def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
                 f"{m.kind} {m.sender}->{m.to}{'' if m.delivered else ' (lost)'}" for m in h.messages) + f": {h.outcome}")
     else:
         a, b = doc["link"]
-        run = C.link_failure(ring, a, b, reading)
+        run = C.link_failure(ring, a, b, reading, b_queried=doc.get("b_queried", False))
+        if run.b_queried:
+            say(f"broker {b} first sends broker {a} its own query: path {' -> '.join(map(str, run.back))}")
         say(f"link {a}-{b} ({run.kind}) fails: path {' -> '.join(map(str, run.path))}: {run.outcome}")
     holds = claim.predicate(run)
     say(f"{claim.name}: " + ("holds" if holds else "VIOLATED: " + claim.explain(run)))

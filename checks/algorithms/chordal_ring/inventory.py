@@ -32,10 +32,10 @@ def sentences() -> list[Sentence]:
 
         # ---------------------------------------------------------------- sec. 3.2
         Sentence("sec. 3.2", "Every node i has r edges, where r ≥ 4.",
-                 checked_by=("every_broker_has_degree_at_least_4",),
-                 reading="the overlay's distinct links (ring links i ± 1, i ± 2 and the chords) of rings of "
-                         "5 brokers or more, with and without chords (in a ring of 4, i + 2 and i - 2 are "
-                         "one broker, so no more than 3 links exist)"),
+                 why="the overlay's definition, which this project's overlay keeps by construction (its four "
+                     "ring links i ± 1, i ± 2 and the chords: every_broker_has_degree_at_least_4 confirms it on "
+                     "rings of 5 brokers or more, as a check of the builder, not of the paper); in a ring of 4, "
+                     "i + 2 and i - 2 are one broker, so no more than 3 links exist"),
         Sentence("sec. 3.2", "The fundamental multigraph topology representing the overlay has a subgraph which "
                  "is a regular chordal ring of degree 4, i.e. it has an embedded chordal ring of degree 4.",
                  checked_by=("pointers_agree",),
@@ -136,20 +136,36 @@ def sentences() -> list[Sentence]:
                      "apart is the next sentences'"),
         Sentence("sec. 3.4.2", "If the neighbour's neighbour does receive acknowledgement from the node suspected "
                  "to have failed, it sends to the enquiring node the message that the node is up and original "
-                 "node confirms link failure.", checked_by=("link_failure_concluded",),
-                 reading="every ring link of rings of 5 to 16 brokers, both brokers up: with every message "
-                         "delivered the model concludes link down by construction, so this records that the "
-                         "procedure is as the sentence says, not more"),
+                 "node confirms link failure.",
+                 why="a step of the procedure, modelled as printed (spec.chordal_ring.link_failure: with every "
+                     "message delivered A concludes link down by construction, so no check could fail it)"),
         Sentence("sec. 3.4.2", "Then it routes via the neighbours neighbour all the messages meant for the "
                  "neighbour.", why="routing after the test is " + NOT_YET),
+        Sentence("sec. 3.4.2", "There are two cases: a. the link AB is a link on the chordal ring; b. the link AB "
+                 "is a chord of diameter > 2. The node handles the two cases differently.",
+                 why="a definition, modelled: a failed link to A's Left, Right, Leftleft or Rightright is a ring "
+                     "link (tested through the neighbour's neighbour), any other a chord (length 4 or more under "
+                     "this project's chord choice), queried (spec.chordal_ring.link_failure)"),
+        Sentence("sec. 3.4.2", "If the destination node B is up, it sends a link-down message back via the incoming "
+                 "path, unless it has not already sent a query message similar to A.",
+                 checked_by=("link_failure_concluded",),
+                 reading="as printed, a double negative: B sends link-down only when it has already sent A a "
+                         "query of its own, so where it has not, A hears neither (every chord of rings of 5 to 16 "
+                         "brokers, with and without B's own query sent first); the repair 'unless it has already "
+                         "sent' (the reading field link_down, taken back by printed-link-down) lets A conclude "
+                         "on every chord"),
         Sentence("sec. 3.4.2", "Thus node A either receives the query message or the link down message and in "
                  "either case concludes that the link to node B is down and fixes up the alternate path so "
                  "obtained as the new routing path.", checked_by=("link_failure_concluded",),
-                 reading="every chord of rings of 5 to 16 brokers: the query routed hop by hop to the link "
-                         "nearest B's identifier reaches B, and link-down comes back along its path (only "
-                         "that branch: B's own query and the fixing of the new path are not modelled)"),
+                 reading="every chord of rings of 5 to 16 brokers, both brokers up, with and without B's own "
+                         "query to A sent first: the query routed hop by hop to the link nearest B's identifier, "
+                         "and link-down back along its path as the preceding sentence prints it, 'unless it has "
+                         "not already sent a query message similar to A' (so only when B has queried A itself; "
+                         "A hears nothing when B has not). The repair reading it as 'unless it has already sent' "
+                         "(printed-link-down takes it back) holds. The fixing of the new path is not modelled"),
         Sentence("sec. 3.4.2", "Node B also concludes that the link failed on receiving A's query.",
-                 why="B's side of the procedure is " + NOT_YET),
+                 checked_by=("b_concludes_link_down",),
+                 reading="A's query over every failed chord of rings of 5 to 16 brokers reaches B"),
         Sentence("sec. 3.4.2", "If the sending node A receives neither the query message from B nor link down "
                  "message it waits and ultimately gets a new route message from the neighbour of the failed "
                  "node B.", why="a chord failure with B failed too is " + NOT_YET),
