@@ -78,8 +78,10 @@ VIEWS = ("snapshot", "refreshed")
 # fresh view lies inside the Trace.
 
 # The choices that are not the printed text (ORIGIN_OF_CHOICE): the acceptance rule "reaches" (a
-# repair) and the first-budget halving (a reading the words admit, not the printed one).
-ORIGIN_OF_CHOICE = {"reaches": "repair", "original": "open"}
+# repair), the first-budget halving (a reading the words admit, not the printed one) and views
+# refreshed at every hop (the far end of an open period: Fig. 3's explanation of blocking, F on
+# the edge with one neighbour, takes F's view as fixed while the walk is under way).
+ORIGIN_OF_CHOICE = {"reaches": "repair", "original": "open", "refreshed": "open"}
 
 
 @attrs.frozen(cache_hash=True)
@@ -124,8 +126,8 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
     Reading("original/cleared", halving="original", trace_on_restart="cleared",
             note="原来 read as the first budget and the Trace cleared on a restart (not the printed halving)"),
     Reading("previous/kept/refreshed", views="refreshed",
-            note="the printed text with the other choice for the views: each view drawn afresh at every hop (sec. 2's "
-            "periodic sampling no slower than a walk)"),
+            note="an open choice, not the printed text: each view drawn afresh at every hop (sec. 2's periodic "
+            "sampling no slower than a walk; Fig. 3 takes a view as fixed during a walk)"),
     Reading("every-arrival", counting="every-arrival",
             note="the printed text with the other choice for the counter: every arrival counted (a re-walked "
             "attribute twice)"),

@@ -196,7 +196,7 @@ def test_the_fig_3_chance_is_pinned():
 
 def test_views_refreshed_at_every_hop_are_drawn_among_every_other_node():
     refreshed = C.READINGS["previous/kept/refreshed"]
-    assert refreshed.origin == "printed"          # an open choice of the text, as the snapshot is
+    assert refreshed.origin == "open"             # an open choice, not the printed text
     # on the path 0 - 1 - 2 with k = 1 and budget 2, an entry at 2: the snapshot reaches it through 1
     # only (1/2); a fresh view of node 0 (one node) may hold 2 itself (1/2 + 1/2 x 1/2)
     assert R.success_probability(nx.path_graph(3), 0, [2], 1, 2, "previous/kept") == Fraction(1, 2)
