@@ -83,7 +83,7 @@ def walk(views: list[list[int]], source: int, entries: set[int] | frozenset[int]
             hops += 1
             moves.append(("forward", at))
             continue
-        b = (b if reading.halving == "previous" else budget) // 2
+        b = ((b if reading.halving == "previous" else budget) + (reading.rounding == "up")) // 2
         if b == 0:
             moves.append(("blocked", at))
             return moves
@@ -141,7 +141,7 @@ def success_probability(graph: Any, start: Any, entries: Iterable[Any], k: int, 
             stuck = Fraction(not candidates)
         out = [((1 - stuck) / len(candidates), (v, trace, hops + 1, b, True)) for v in candidates] if stuck < 1 else []
         if stuck:
-            halved = (b if reading.halving == "previous" else budget) // 2
+            halved = ((b if reading.halving == "previous" else budget) + (reading.rounding == "up")) // 2
             kept = trace if reading.trace_on_restart == "kept" else ()
             out += [(stuck, lost)] if halved == 0 else [(stuck / len(trace), (t, kept, 0, halved, False))
                                                         for t in trace]

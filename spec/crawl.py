@@ -69,6 +69,11 @@ COUNTING = ("every-arrival", "distinct")
 # longer serves the attribute, so one attribute can arrive twice; the text does not say what the
 # counter does then: "every-arrival" counts each arrival, "distinct" each attribute once.
 
+ROUNDING = ("down", "up")
+# Sec. 3.2 halves a hop count, a whole number, and does not say which way half of an odd one goes:
+# "down" (5 -> 2, 1 -> 0: a walk with nothing left to halve ends blocked), as integer division
+# does; "up" (5 -> 3, 1 -> 1), which the words admit too, never reaches 0, so a walk blocked with a
+# budget of 1 restarts with 1 again.
 VIEWS = ("snapshot", "refreshed")
 # Sec. 2: every node keeps a view of a fixed number of neighbours, "refreshed by periodic random
 # sampling"; the text gives no period. "snapshot": no view changes while a walk is under way (the
@@ -81,7 +86,7 @@ VIEWS = ("snapshot", "refreshed")
 # repair), the first-budget halving (a reading the words admit, not the printed one) and views
 # refreshed at every hop (the far end of an open period: Fig. 3's explanation of blocking, F on
 # the edge with one neighbour, takes F's view as fixed while the walk is under way).
-ORIGIN_OF_CHOICE = {"reaches": "repair", "original": "open", "refreshed": "open"}
+ORIGIN_OF_CHOICE = {"reaches": "repair", "original": "open", "refreshed": "open", "up": "open"}
 
 
 @attrs.frozen(cache_hash=True)
@@ -94,13 +99,14 @@ class Reading:
     acceptance: str = "exceeds"
     counting: str = "distinct"
     views: str = "snapshot"
+    rounding: str = "down"
     note: str = attrs.field(default="", eq=False)
 
     def __attrs_post_init__(self) -> None:
         for field, value, known in (("halving", self.halving, HALVING),
                                     ("trace_on_restart", self.trace_on_restart, TRACE_ON_RESTART),
                                     ("acceptance", self.acceptance, ACCEPTANCE), ("counting", self.counting, COUNTING),
-                                    ("views", self.views, VIEWS)):
+                                    ("views", self.views, VIEWS), ("rounding", self.rounding, ROUNDING)):
             if value not in known:
                 raise ValueError(f"unknown {field} {value!r}; known: {', '.join(known)}")
 
@@ -109,7 +115,8 @@ class Reading:
         """printed where every choice is the printed text or one of the text's open choices,
         repair where one is this project's repair (checks.plugin.ORIGINS)."""
         origins = {ORIGIN_OF_CHOICE.get(c, "printed")
-                   for c in (self.halving, self.trace_on_restart, self.acceptance, self.counting, self.views)}
+                   for c in (self.halving, self.trace_on_restart, self.acceptance, self.counting, self.views,
+                             self.rounding)}
         return next((o for o in ("repair", "open") if o in origins), "printed")
 
 
@@ -125,6 +132,8 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
             "own node"),
     Reading("original/cleared", halving="original", trace_on_restart="cleared",
             note="原来 read as the first budget and the Trace cleared on a restart (not the printed halving)"),
+    Reading("previous/kept/round-up", rounding="up",
+            note="an open choice, not the usual one: half of an odd hop count rounded up (so a budget of 1 stays 1)"),
     Reading("previous/kept/refreshed", views="refreshed",
             note="an open choice, not the printed text: each view drawn afresh at every hop (sec. 2's periodic "
             "sampling no slower than a walk; Fig. 3 takes a view as fixed during a walk)"),
@@ -318,12 +327,17 @@ def _forward_in_a_fresh_view(p: WalkParameters, state: WalkState, trace: tuple[i
     return choices
 
 
+def halve(budget: int, reading: Reading) -> int:
+    """Half a hop budget, rounded as `reading.rounding` says."""
+    return (budget + (reading.rounding == "up")) // 2
+
+
 def recovery(p: WalkParameters, blocked: WalkState, reading: Reading, only: Only = None) -> list[Choice]:
     """Sec. 3.2: path blocking (every neighbour is in the Trace) and recovery: a node chosen at
     random in the Trace restarts the walk with half the budget (of the blocked walk, or of the
     first one: `reading.halving`); with nothing left to halve the walk ends blocked. The restarted
     walk forwards as step 2.2 does, with its Trace kept or cleared (`reading.trace_on_restart`)."""
-    halved = (blocked.budget if reading.halving == "previous" else p.budget) // 2
+    halved = halve(blocked.budget if reading.halving == "previous" else p.budget, reading)
     if halved == 0:
         return [(Fraction(1), Move("blocked", blocked.at, blocked.at, blocked.trace, blocked.budget),
                  attrs.evolve(blocked, ended="blocked"))]
@@ -569,8 +583,8 @@ def arrivals_of(subscription: Subscription, event: Event) -> list[str]:
 def rewalk_budget(first: int, previous: int, reading: Reading) -> int:
     """The budget of the walk a node starts when the data handed to it finds no virtual node there:
     half the walk before it (or the first walk: `reading.halving`, as sec. 3.2's restart), rounded
-    down; 0 starts none."""
-    return (previous if reading.halving == "previous" else first) // 2
+    as `reading.rounding` says; 0 starts none."""
+    return halve(previous if reading.halving == "previous" else first, reading)
 
 
 @attrs.frozen

@@ -26,6 +26,9 @@ from spec.registry import get
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = sorted((ROOT / "reports" / "counterexamples" / "crawl").glob("*.json"))
 PATH3 = C.Graph.of([(0, 1), (1, 2)], 3)
+# the readings under which every walk ends: each restart halves the blocked walk's budget, rounding
+# down (the first budget halved, or a budget of 1 halved up to 1, lets a walk go round for ever)
+ENDS = {name: (r.halving, r.rounding) == ("previous", "down") for name, r in C.READINGS.items()}
 
 
 def prop(name):
@@ -67,7 +70,7 @@ def test_every_walk_probability_sums_to_one_and_previous_halving_always_ends():
             p = C.WalkParameters(graph, 0, frozenset(), 2, 4)
             walks = list(C.walks(p, C.READINGS[reading], max_restarts=8))
             assert sum(pr for pr, _ in walks) == 1
-            if reading.startswith("previous"):
+            if ENDS[reading]:
                 assert all(w.lasso is None and not w.cut for _, w in walks)
 
 
@@ -375,7 +378,8 @@ def test_the_spark_jobs_walks_are_the_specs_and_a_failing_one_shrinks_to_its_own
     # the printed halving ends every walk; the first budget halved does not; Step 2.2 always holds
     from spark_validation.crawl import READINGS as SPARK_READINGS
 
-    assert set(SPARK_READINGS) == {r for r in C.WALK_READINGS if C.READINGS[r].views == "snapshot"}
+    assert set(SPARK_READINGS) == {r for r in C.WALK_READINGS
+                                   if (C.READINGS[r].views, C.READINGS[r].rounding) == ("snapshot", "down")}
     for reading in SPARK_READINGS:
         assert all(batch[f"{reading}:forwarding_avoids_the_trace"])
         assert all(batch[f"{reading}:recovery_ends"]) == (C.READINGS[reading].halving == "previous")
@@ -813,11 +817,11 @@ def test_every_placements_chance_is_the_solved_chain_of_the_spec(reading):
                 checked += 1
             ending = A.ending_chance(s, source, cut)
             assert ending == reach_probability(D.ending_chain(s.params(source), r)).probability
-            assert (ending == 1) == (not s.goes_round(source)) or r.halving == "original"
+            assert (ending == 1) == (not s.goes_round(source)) or not ENDS[reading]
     assert checked > 1000
     # the walks that can go round are solved over their feedback states (atlas.Rounds) under the
     # first-budget halving, and only there
-    assert (rounds > 0) == (r.halving == "original")
+    assert (rounds > 0) == (not ENDS[reading])
 
 
 def test_the_feedback_solve_agrees_with_storm_and_a_mutant_would_change_it():
@@ -860,7 +864,7 @@ def test_the_longest_walk_and_the_shortest_lasso_are_those_of_the_listed_walks(r
             else:
                 forwards = [sum(m.kind == "forward" for m in w.moves) for w in listed]
                 assert sum(m.kind == "forward" for m in walk.moves) == max(forwards)
-    assert (lassos > 0) == (r.halving == "original")
+    assert (lassos > 0) == (not ENDS[reading])
 
 
 def test_atlas_chances_a_mutant_would_change():
@@ -889,7 +893,7 @@ def test_atlas_chances_a_mutant_would_change():
 # half of the first budget every time): its cross-check stays on smaller graphs and budgets
 TRACE_CROSS_CHECK = {"previous/kept": (4, (1, 2, 3, 4, 5)), "previous/cleared": (4, (1, 2, 3, 4, 5)),
                      "original/kept": (4, (1, 2)), "original/cleared": (4, (1, 2)),
-                     "previous/kept/refreshed": (4, (1, 2, 3, 4))}
+                     "previous/kept/refreshed": (4, (1, 2, 3, 4)), "previous/kept/round-up": (4, (1, 2))}
 
 
 @pytest.mark.parametrize("reading", D.WALK_READINGS)
@@ -991,7 +995,7 @@ def test_the_trace_enumeration_judges_every_source_and_pins_its_first_counterexa
 def test_z3_proves_the_re_walks_fall_only_where_each_halves_the_walk_before():
     import z3
 
-    for name in ("previous/kept", "original/kept"):
+    for name in ("previous/kept", "original/kept", "previous/kept/round-up"):
         r = C.READINGS[name]
         # the encoding is the spec's rule on concrete budgets
         for first in range(1, 40):
@@ -1002,6 +1006,11 @@ def test_z3_proves_the_re_walks_fall_only_where_each_halves_the_walk_before():
     # halving the first budget: 4 -> 2 -> 2 -> ... (a re-walk of budget 2 starts another of 2)
     assert proofs.rewalks_shrink(C.READINGS["original/kept"]).verdict.value == "violated"
     assert D.REWALK_PROOF_READINGS == ("previous/kept", "previous/cleared", "previous/kept/refreshed")
+    # rounded up, a budget of 1 halves to 1: the lemma fails at b = 1
+    assert proofs.rewalks_shrink(C.READINGS["previous/kept/round-up"]).verdict.value == "violated"
+    assert proofs.restarts_shrink(C.READINGS["previous/kept/round-up"]).verdict.value == "violated"
+    assert [C.halve(b, C.READINGS["previous/kept/round-up"]) for b in (1, 2, 5)] == [1, 1, 3]
+    assert [C.halve(b, C.DEFAULT) for b in (1, 2, 5)] == [0, 1, 2]
 
 
 def test_the_small_helpers_a_mutant_would_change():

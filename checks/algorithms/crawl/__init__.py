@@ -375,7 +375,9 @@ def budget_proof(prop: str, reading: str) -> plugin.Proof:
 
 # Sec. 4's re-walk halves as sec. 3.2's restart does; where each re-walk halves the walk before it,
 # Z3 proves the budgets fall (where it halves the first one, hypothesis finds the endless chain)
-REWALK_PROOF_READINGS = tuple(r for r in WALK_READINGS if C.READINGS[r].halving == "previous")
+# (and rounds down: rounded up, a re-walk of budget 1 starts another of 1, which hypothesis finds)
+REWALK_PROOF_READINGS = tuple(r for r in WALK_READINGS
+                              if (C.READINGS[r].halving, C.READINGS[r].rounding) == ("previous", "down"))
 
 
 def rewalk_proof(reading: str) -> plugin.Proof:
@@ -479,7 +481,7 @@ def describe_rewalks(chain_: C.Rewalks) -> str:
 
 
 def checks(scope: Scope) -> Iterator[plugin.Check]:
-    for reading in ("previous/kept", "original/kept"):
+    for reading in ("previous/kept", "original/kept", "previous/kept/round-up"):
         for prop in BUDGET_PROOFS:
             yield budget_proof(prop, reading)
     for reading in WALK_READINGS:

@@ -334,8 +334,8 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 3.2", "To avoid endless cycles of path blocking and recovery, the maximum hop count of each "
                  "restarted walk is reduced to half of the original maximum hop count.",
                  checked_by=("recovery_ends", "walk_ends_with_certainty"), printed=WALKS,
-                 reading="halving rounds down and a budget of 0 ends the walk (this project's choices: rounded up, a "
-                 "budget of 1 would stay 1 and restart for ever); "
+                 reading="halving rounds down and a budget of 0 ends the walk (rounded up, the open reading "
+                 "previous/kept/round-up checked beside it, a budget of 1 stays 1 and a walk restarts for ever); "
                  "原来 read as the blocked walk's budget (the set phrase 减为原来的一半, 每次, and sec. 4's "
                  "'each restarted walk halves the maximum hop count'): each restart's budget is smaller (Z3, every "
                  "budget), so every walk ends (every explored walk). Read as the first budget, which the words "

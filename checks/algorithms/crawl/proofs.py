@@ -22,7 +22,7 @@ def halved_budget(first, previous, reading: C.Reading):
     """The halving of sec. 3.2's restart and sec. 4's re-walk (C.rewalk_budget) over Z3 integers
     (`/` on Ints is the floor for positive ones, as `//`; tests hold the two to each other on
     concrete budgets)."""
-    return (previous if reading.halving == "previous" else first) / 2
+    return ((previous if reading.halving == "previous" else first) + (1 if reading.rounding == "up" else 0)) / 2
 
 
 def restarts_shrink(reading: C.Reading) -> plugin.ProofOutcome:
@@ -42,7 +42,7 @@ def restarts_shrink(reading: C.Reading) -> plugin.ProofOutcome:
     b_first, b_blocked = model[first].as_long(), model[blocked].as_long()
     walk = lasso_walk(b_first, reading)
     detail = (f"B = {b_first}: a walk with budget {b_blocked} that blocks restarts with "
-              f"{b_first // 2 if reading.halving == 'original' else b_blocked // 2}, not less")
+              f"{C.halve(b_first if reading.halving == 'original' else b_blocked, reading)}, not less")
     document = None
     if walk is not None:
         from checks.algorithms.crawl.model import walk_document
@@ -69,7 +69,7 @@ def forwards_bounded(reading: C.Reading) -> plugin.ProofOutcome:
     the blocked walk's, are at most 2B - 1: Z3 proves the induction step for every B >= 1 (the
     budgets after B's are B // 2, B // 4, ..., so the hypothesis is for B // 2). Where each restart
     halves the first budget the walk can go round for ever (restarts_shrink's counterexample)."""
-    if reading.halving != "previous":
+    if reading.halving != "previous" or reading.rounding != "down":
         outcome = restarts_shrink(reading)
         if outcome.document is not None:
             outcome = attrs.evolve(outcome, document={**outcome.document,
