@@ -521,3 +521,18 @@ def test_a_contacted_broker_with_room_takes_the_request_itself_unless_printed():
         full = C.join_overlay(full, None if k == 0 else 0, C.CORRECTED).after
     refused = C.join_overlay(full, 1, C.CORRECTED)
     assert refused.outcome == C.REFUSED and C.contacted_broker_with_room_inserts(refused)   # no room: nothing claimed
+
+
+def test_the_costs_against_n_are_the_degree_plus_one_and_a_two_hop_query(tmp_path):
+    from checks.algorithms.chordal_ring import measure as M
+
+    p = M.point(16, "doubling")
+    # 16 brokers: links +-1, +-2, +-4 and 8 (one broker both ways): 7; a failure sends 7 + 1 messages
+    assert p["degree"] == {"mean": 7, "max": 7} and p["node_failure_messages"] == {"mean": 8, "max": 8}
+    assert p["chord_query_hops"]["max"] == 2 and p["chord_messages"]["max"] == 4 and p["failures"] == 16
+    none = M.point(16, "none")
+    assert none["node_failure_messages"]["max"] == 5 and none["chords"] == 0 and none["chord_query_hops"]["max"] is None
+    out = tmp_path / "costs.json"
+    rep = M.costs(out=out)
+    assert rep["doubling"]["1024"]["node_failure_messages"]["max"] == 20 and M.costs(out=out) == rep
+    assert "| 1,024 | 10 | doubling | 19 / 19 | 20 / 20 | 2 / 2 | 4 / 4 |" in M.table(rep)

@@ -1,0 +1,122 @@
+"""Sec. 3.4's costs against the ring's size: the messages of one node failure's handling (sec.
+3.4.1, "bounded by O(degree(B)) ... O(log n)") and the hops and messages of a failed chord's query
+(sec. 3.4.2, "the process takes O(log n) time"), measured on rings of 8 to 1,024 brokers built
+by the corrected join, with the chords of this project's choice (k = 4, 8, 16, ...) and without.
+
+Every broker's failure is handled on rings of up to 64 brokers, 64 evenly spaced ones above; every
+chord of 16 evenly spaced brokers is failed in turn (both brokers up, B sending link-down: the
+repaired reading). The numbers are pure functions of the code: the JSON is cached beside the
+report against a fingerprint of spec.chordal_ring, the declaration (its ring_of) and this module,
+so a run that changes none of them recomputes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from spec import chordal_ring as C
+
+SIZES = (8, 16, 32, 64, 128, 256, 512, 1024)
+FAILED_SAMPLE = 64          # brokers failed one at a time per ring (every one up to this size)
+CHORD_SAMPLE = 16           # brokers whose every chord is failed in turn
+FIGURE = "chordal_ring-costs.png"
+
+
+def fingerprint() -> str:
+    from checks.docs import source_fingerprint
+
+    return source_fingerprint(Path(__file__), "spec.chordal_ring", "checks.algorithms.chordal_ring")   # ring_of
+
+
+def _spaced(n: int, count: int) -> list[int]:
+    return list(range(n)) if n <= count else [i * n // count for i in range(count)]
+
+
+def _stats(values: list[int]) -> dict[str, float]:
+    return {"mean": round(sum(values) / len(values), 3), "max": max(values)} if values else {"mean": None, "max": None}
+
+
+def point(n: int, rule: str) -> dict[str, Any]:
+    from checks.algorithms.chordal_ring import ring_of
+
+    ring = ring_of(n)
+    links = C.neighsets(ring, rule)
+    node = [len(C.node_failure(ring, [b], C.CORRECTED, rule).handlings[0].messages) for b in _spaced(n, FAILED_SAMPLE)]
+    hops, messages = [], []
+    if rule != "none":
+        for a in _spaced(n, CHORD_SAMPLE):
+            me = ring[a]
+            for b in sorted(links[a] - {me.left, me.right, me.leftleft, me.rightright}):
+                run = C.link_failure(ring, a, b, C.CORRECTED, rule)
+                hops.append(len(run.path) - 1)
+                messages.append(len(run.messages))
+    return {"log2_n": round(math.log2(n), 3), "degree": _stats([len(v) for v in links.values()]),
+            "node_failure_messages": _stats(node), "chord_query_hops": _stats(hops),
+            "chord_messages": _stats(messages), "failures": len(node), "chords": len(hops)}
+
+
+def costs(out: Path | str | None = None, reuse: bool = True) -> dict[str, Any]:
+    key = {"fingerprint": fingerprint(), "sizes": list(SIZES), "failed": FAILED_SAMPLE, "chords": CHORD_SAMPLE}
+    if reuse and out is not None and Path(out).exists():
+        stored = json.loads(Path(out).read_text())
+        if stored.get("key") == key:
+            return stored
+    result = {"key": key, **{rule: {str(n): point(n, rule) for n in SIZES} for rule in C.CHORD_RULES}}
+    if out is not None:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(out).with_suffix(".tmp")
+        tmp.write_text(json.dumps(result, indent=1) + "\n")
+        tmp.replace(out)
+    return result
+
+
+def draw_figure(rep: dict[str, Any], folder: Path | str) -> str:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from checks import figures
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    xs = list(SIZES)
+    for rule, style in (("doubling", "-"), ("none", "--")):
+        r = rep[rule]
+        ax.plot(xs, [r[str(n)]["node_failure_messages"]["max"] for n in xs], "o" + style, color="#c44e52",
+                label=f"node failure, messages (max; chords: {rule})")
+        ax.plot(xs, [r[str(n)]["degree"]["max"] for n in xs], "s" + style, color="#4c72b0",
+                label=f"degree (max; chords: {rule})")
+    r = rep["doubling"]
+    ax.plot(xs, [r[str(n)]["chord_messages"]["max"] for n in xs], "^-", color="#55a868",
+            label="failed chord, messages (max)")
+    ax.plot(xs, [r[str(n)]["chord_query_hops"]["max"] for n in xs], "v-", color="#8172b2",
+            label="failed chord, query hops (max)")
+    ax.plot(xs, [math.log2(n) for n in xs], "k:", label="log2 n")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("brokers n")
+    ax.set_ylabel("count")
+    ax.set_title("Sec. 3.4's costs against n (rings by the corrected join)", fontsize=9)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7)
+    figures.save(fig, folder / FIGURE, 90, tight=True)
+    return str(folder / FIGURE)
+
+
+def table(rep: dict[str, Any]) -> str:
+    rows = ["| n | log2 n | chords | degree (mean / max) | node failure: messages (mean / max) | failed chord: query "
+            "hops (mean / max) | failed chord: messages (mean / max) |", "|---|---|---|---|---|---|---|"]
+
+    def pair(s: dict[str, Any]) -> str:
+        return "-" if s["max"] is None else f"{s['mean']:g} / {s['max']}"
+
+    for n in SIZES:
+        for rule in C.CHORD_RULES:
+            p = rep[rule][str(n)]
+            rows.append(f"| {n:,} | {p['log2_n']:g} | {rule} | {pair(p['degree'])} | {pair(p['node_failure_messages'])}"
+                        f" | {pair(p['chord_query_hops'])} | {pair(p['chord_messages'])} |")
+    return "\n".join(rows)
