@@ -129,12 +129,6 @@ def ending_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
         "whose walk can go round for ever)")
 
 
-# the smallest graph where the first-budget halving never lets a walk end, the Trace kept or
-# cleared: 2 nodes, k = 2, budget 4 (budget 2 or 3 does it only with the Trace kept); the tests
-# solve its chain by checks.markov and by Storm beside the atlas's solve
-ENDING = C.WalkParameters(C.Graph.of([(0, 1)], 2), 0, frozenset(), 2, 4)
-
-
 def trace_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
     r = C.READINGS[reading]
 
