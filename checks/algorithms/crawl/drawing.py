@@ -316,13 +316,13 @@ def draw_delivery(d: C.Delivery, path: str, title: str) -> None:
 def draw_ending(e: C.Ending, path: str, title: str) -> None:
     """The chance beside the walk that shows it: where the walk can go round for ever, its shortest
     lasso (the atlas's search over its states), drawn as a walk."""
-    from checks.algorithms.crawl import atlas
+    from checks.algorithms.crawl.atlas import explore, shortest_lasso
 
     p = e.params
-    states = atlas.explore(p.graph, p.k, p.budget, e.reading)
+    states = explore(p.graph, p.k, p.budget, e.reading)
     said = f"{title}\nthe walk ends with probability {e.probability} ({float(e.probability):.3g})"
     if states.goes_round(p.source):
-        draw_walk(atlas.shortest_lasso(states, p.source), path, said + "; its shortest way round for ever:")
+        draw_walk(shortest_lasso(states, p.source), path, said + "; its shortest way round for ever:")
         return
     plt, fig, ax = _figure(5, 4)
     pos = _layout(p.graph)
