@@ -76,6 +76,8 @@ CHOICES = (
     "field `divide`; 'both' is the other reading the words allow)",
     "the chord query's next hop: the link with the smallest absolute difference of identifiers to B's "
     "(the reading field `nearest`; 'round', either way round the ring, is the other)",
+    "B, which detects a failed chord too, queries A only if it does so before A's query arrives "
+    "(the reading field `b_queries`; 'always', also after, is the other); both orders are enumerated",
     "failures and failed links are checked on rings built by the corrected join, whatever the reading "
     "of the failure handling (the printed join cannot build them: its Leftleft and Rightright go wrong "
     "from the third broker on, and sec. 3.4.1's C is A's Rightright)",
@@ -133,6 +135,11 @@ class Reading:
                  query of its own (the double negative as printed); "unless-queried", unless B has
                  already sent its own query (then A learns from B's query instead), this project's
                  repair of the double negative.
+    b_queries    whether B, which detects the failure too, queries A: "if-first", only where it has
+                 done so before A's query arrives (after it, B has concluded: "Node B also concludes
+                 that the link failed on receiving A's query"); "always", also after A's query has
+                 arrived. The text allows both; "if-first" is this project's choice for the literal
+                 and corrected readings.
     """
 
     name: str
@@ -144,6 +151,7 @@ class Reading:
     divide: str = "split"
     nearest: str = "absolute"
     link_down: str = "unless-queried"
+    b_queries: str = "if-first"
 
     def __attrs_post_init__(self) -> None:
         allowed = {
@@ -155,6 +163,7 @@ class Reading:
             "divide": ("split", "both"),
             "nearest": ("absolute", "round"),
             "link_down": ("printed", "unless-queried"),
+            "b_queries": ("if-first", "always"),
         }
         for field, values in allowed.items():
             if getattr(self, field) not in values:
@@ -169,7 +178,7 @@ class Reading:
         plain = attrs.evolve(self, name="literal")
         if plain == LITERAL:
             return "printed"
-        if attrs.evolve(plain, divide=LITERAL.divide, nearest=LITERAL.nearest) == LITERAL:
+        if attrs.evolve(plain, divide=LITERAL.divide, nearest=LITERAL.nearest, b_queries=LITERAL.b_queries) == LITERAL:
             return "open"
         return "repair"
 
@@ -189,6 +198,7 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
     attrs.evolve(CORRECTED, name="printed-link-down", link_down="printed"),
     attrs.evolve(LITERAL, name="literal/both-tell", divide="both"),
     attrs.evolve(LITERAL, name="literal/round-nearest", nearest="round"),
+    attrs.evolve(LITERAL, name="literal/b-always-queries", b_queries="always"),
 )}
 
 
@@ -723,6 +733,10 @@ def link_failure(ring: Ring, a: int, b: int, reading: Reading, rule: str = "doub
     if b_queried == (reading.link_down == "printed"):
         messages += [Message("link-down", y, x, True) for x, y in reversed(list(zip(path, path[1:])))]
         heard = True
+    if not b_queried and reading.b_queries == "always":     # B's own query, after A's has arrived
+        back, stopped = _route(ring, links, b, a, reading.nearest)
+        messages += [Message("query", x, y, True) for x, y in zip(back, back[1:])]
+        heard = heard or stopped is None
     return LinkRun(ring, a, b, CHORD, tuple(messages), path, LINK_DOWN if heard else SILENCE, rule, b_queried, back)
 
 

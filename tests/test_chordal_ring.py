@@ -410,6 +410,10 @@ def test_a_ring_link_is_tested_through_the_neighbours_neighbour_and_a_chord_by_a
         silent = C.link_failure(ring, a, b, C.LITERAL)
         assert silent.outcome == C.SILENCE and not C.link_failure_concluded(silent)
         assert [m.kind for m in silent.messages] == ["query", "query"] and C.b_concludes_link_down(silent)
+        # the open choice: B, which detects the failure too, queries A after A's query has arrived
+        later = C.link_failure(ring, a, b, C.READINGS["literal/b-always-queries"])
+        assert later.outcome == C.LINK_DOWN and [m.kind for m in later.messages] == ["query"] * 4
+        assert later.back[0] == b and later.back[-1] == a
         # B's own query sent first: printed, link-down too; repaired, none (A learns from B's query)
         for reading, kinds in ((C.LITERAL, ["query"] * 4 + ["link-down"] * 2), (C.CORRECTED, ["query"] * 4)):
             both = C.link_failure(ring, a, b, reading, b_queried=True)

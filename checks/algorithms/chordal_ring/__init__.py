@@ -42,7 +42,7 @@ NAME = C.ALGORITHM
 FIELDS = tuple(f.name for f in attrs.fields(C.Reading) if f.name != "name")
 JOIN_FIELDS = ("left_id", "pointers", "space_test", "when_full")
 FAILURE_FIELDS = ("splice", "divide")
-LINK_FIELDS = ("nearest", "link_down")
+LINK_FIELDS = ("nearest", "link_down", "b_queries")
 
 
 def telling_apart(fields) -> tuple[str, ...]:

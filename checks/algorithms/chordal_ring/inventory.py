@@ -7,9 +7,10 @@ from checks.plugin import Sentence
 
 NOT_YET = "not modelled yet (issue 24 is open)"
 TIME = ("time is not modelled and an O() bound is not decided by sizes measured: the spec counts messages "
-        "(sec. 3.4.1's own step from O(degree(B)) to O(log n) is judged by failure_messages_within_degree), "
-        "and docs/chordal_ring.md measures them against n = 8..1,024: a node failure's handling sends "
-        "2 floor(log2 n) messages with this project's chords, a failed chord's query takes 2 hops")
+        "(sec. 3.4.1's O(degree(B)) is judged by failure_messages_within_degree), and docs/chordal_ring.md "
+        "measures them on rings of 8, 16, ..., 1,024 brokers: there a node failure's handling sends "
+        "2 log2 n messages with this project's chords (degree + 1; other sizes differ), a failed chord's "
+        "query takes 2 hops (the doubling chords make it so)")
 
 
 def sentences() -> list[Sentence]:
@@ -153,23 +154,30 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 3.4.2", "If the destination node B is up, it sends a link-down message back via the incoming "
                  "path, unless it has not already sent a query message similar to A.",
                  checked_by=("link_failure_concluded",),
+                 printed=("literal", "literal/b-always-queries"),
                  reading="as printed, a double negative: B sends link-down only when it has already sent A a "
-                         "query of its own, so where it has not, A hears neither (every chord of rings of 5 to 16 "
-                         "brokers, with and without B's own query sent first); the repair 'unless it has already "
-                         "sent' (the reading field link_down, taken back by printed-link-down) lets A conclude "
-                         "on every chord"),
+                         "query of its own. Every chord of rings of 8, 12 and 16 brokers (the smaller have none), "
+                         "with and without B's own query sent before A's arrives. Whether B, which detects the "
+                         "failure too, queries A after A's query has arrived is left open: where it does not "
+                         "(literal), A hears neither B's query nor link-down; where it does "
+                         "(literal/b-always-queries), B's query tells A. The repair 'unless it has already sent' "
+                         "(the reading field link_down, taken back by printed-link-down) lets A conclude on every "
+                         "chord either way"),
         Sentence("sec. 3.4.2", "Thus node A either receives the query message or the link down message and in "
                  "either case concludes that the link to node B is down and fixes up the alternate path so "
                  "obtained as the new routing path.", checked_by=("link_failure_concluded",),
-                 reading="every chord of rings of 5 to 16 brokers, both brokers up, with and without B's own "
-                         "query to A sent first: the query routed hop by hop to the link nearest B's identifier, "
+                 printed=("literal", "literal/b-always-queries"),
+                 reading="every chord of rings of 8, 12 and 16 brokers (the smaller have none), both brokers up, "
+                         "with and without B's own query to A sent first, and B querying afterwards or not (an "
+                         "open choice): the query routed hop by hop to the link nearest B's identifier, "
                          "and link-down back along its path as the preceding sentence prints it, 'unless it has "
                          "not already sent a query message similar to A' (so only when B has queried A itself; "
                          "A hears nothing when B has not). The repair reading it as 'unless it has already sent' "
                          "(printed-link-down takes it back) holds. The fixing of the new path is not modelled"),
         Sentence("sec. 3.4.2", "Node B also concludes that the link failed on receiving A's query.",
                  checked_by=("b_concludes_link_down",),
-                 reading="A's query over every failed chord of rings of 5 to 16 brokers reaches B"),
+                 reading="A's query over every failed chord of rings of 8, 12 and 16 brokers reaches B (B's "
+                         "conclusion then follows by construction)"),
         Sentence("sec. 3.4.2", "If the sending node A receives neither the query message from B nor link down "
                  "message it waits and ultimately gets a new route message from the neighbour of the failed "
                  "node B.", why="a chord failure with B failed too is " + NOT_YET),
