@@ -26,11 +26,11 @@ def sections(ctx: DocsContext) -> dict[str, str]:
              f"spaced above), every chord of {measure.CHORD_SAMPLE} evenly spaced brokers failed in turn with both "
              "brokers up and B answering with link-down (the repaired reading).\n\n"
              f"{measure.table(rep)}\n\n![costs](figures/{measure.FIGURE})\n\n"
-             "A node failure's handling sends degree(B) + 1 messages (test-neighbour, failed, and one "
-             "divide-Neighbour to each of B's other neighbours; the test-acknowledgement to B is lost), so it "
-             "grows as the degree: with the chords of this project's choice, 2 floor(log2 n) - 1 links (the chord "
-             "n/2, where it is one, joins one broker both ways), so 2 floor(log2 n) messages; without chords, "
-             "5 at every size. A failed chord's query takes 2 hops at every "
+             "A node failure's handling sends degree(B) + 1 messages (test-neighbour, the test-acknowledgement to "
+             "B, which is lost, failed, and one divide-Neighbour to each of B's other neighbours), so it "
+             "grows as the degree: with the chords of this project's choice, on these rings (powers of two) 2 log2 n - 1 "
+             "links (the chord n/2 joins one broker both ways), so 2 log2 n messages; other sizes differ (12 "
+             "brokers have 6 links); without chords, 5 at every size. A failed chord's query takes 2 hops at every "
              "size measured (the link nearest B's identifier, then one more), 4 messages with link-down. Both "
              "are within sec. 3.4's O(log n) over the sizes measured; a measurement, not a proof of the bound.")
     repairs = "\n".join(f"- {text}" for text in C.PARSE_REPAIRS)
