@@ -151,6 +151,15 @@ def sentences() -> list[Sentence]:
                  why="a definition, modelled: a failed link to A's Left, Right, Leftleft or Rightright is a ring "
                      "link (tested through the neighbour's neighbour), any other a chord (length 4 or more under "
                      "this project's chord choice), queried (spec.chordal_ring.link_failure)"),
+        Sentence("sec. 3.4.2", "If the link is not a link on the chordal ring, node A tries to confirm a link failure "
+                 "by routing a query message to the node at the other end B. It does so by routing to the node "
+                 "with id nearest to the id of B and having a link to A. The receiving node relays the message. "
+                 "It is thus routed through a traced series of nodes to the destination.",
+                 checked_by=("b_concludes_link_down",),
+                 reading="each broker passes the query to its link with the identifier nearest B's (the failed "
+                         "link not among A's; 'nearest' as the absolute difference, or either way round the ring: "
+                         "literal/round-nearest); it reaches B on every failed chord of rings of 8, 12 and 16 "
+                         "brokers (the smaller have none), built by the corrected join with this project's chords"),
         Sentence("sec. 3.4.2", "If the destination node B is up, it sends a link-down message back via the incoming "
                  "path, unless it has not already sent a query message similar to A.",
                  checked_by=("link_failure_concluded",),
@@ -175,12 +184,13 @@ def sentences() -> list[Sentence]:
                          "A hears nothing when B has not). The repair reading it as 'unless it has already sent' "
                          "(printed-link-down takes it back) holds. The fixing of the new path is not modelled"),
         Sentence("sec. 3.4.2", "Node B also concludes that the link failed on receiving A's query.",
-                 checked_by=("b_concludes_link_down",),
-                 reading="A's query over every failed chord of rings of 8, 12 and 16 brokers reaches B (B's "
-                         "conclusion then follows by construction)"),
+                 why="B's conclusion is modelled as the text gives it, on the query's arrival (so by "
+                     "construction); that the query arrives is the routing sentence's, judged there"),
         Sentence("sec. 3.4.2", "If the sending node A receives neither the query message from B nor link down "
                  "message it waits and ultimately gets a new route message from the neighbour of the failed "
-                 "node B.", why="a chord failure with B failed too is " + NOT_YET),
+                 "node B.", why="a chord failure with B failed too is " + NOT_YET + "; with B up, the literal "
+                     "reading's A that hears neither (link_failure_concluded) waits for a new route message "
+                     "that no one sends, B not having failed"),
         Sentence("sec. 3.4.2", "We assume degree of each node to be bound by log n and the links from every node "
                  "to be uniformly distributed in the n-node space. Then the process takes O(log n) time.",
                  why=TIME + "; the chords are not uniformly distributed under this project's choice"),
