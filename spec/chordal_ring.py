@@ -718,13 +718,18 @@ def link_failure(ring: Ring, a: int, b: int, reading: Reading, rule: str = "doub
         return LinkRun(ring, a, b, RING_LINK, sent, (a, c, b), LINK_DOWN, rule, b_queried)
     back: tuple[int, ...] = ()
     messages: list[Message] = []
+
+    def query(source: int, to: int) -> tuple[tuple[int, ...], str | None]:
+        """A query routed from `source` to `to` (_route), its messages sent."""
+        path, stopped = _route(ring, links, source, to, reading.nearest)
+        messages.extend(Message("query", x, y, True) for x, y in zip(path, path[1:]))
+        return path, stopped
+
     heard = False
     if b_queried:                       # B's own query, sent before A's arrives
-        back, stopped = _route(ring, links, b, a, reading.nearest)
-        messages += [Message("query", x, y, True) for x, y in zip(back, back[1:])]
+        back, stopped = query(b, a)
         heard = stopped is None
-    path, stopped = _route(ring, links, a, b, reading.nearest)
-    messages += [Message("query", x, y, True) for x, y in zip(path, path[1:])]
+    path, stopped = query(a, b)
     if stopped is not None:
         return LinkRun(ring, a, b, CHORD, tuple(messages), path, LINK_DOWN if heard else stopped, rule, b_queried,
                        back)
@@ -734,8 +739,7 @@ def link_failure(ring: Ring, a: int, b: int, reading: Reading, rule: str = "doub
         messages += [Message("link-down", y, x, True) for x, y in reversed(list(zip(path, path[1:])))]
         heard = True
     if not b_queried and reading.b_queries == "always":     # B's own query, after A's has arrived
-        back, stopped = _route(ring, links, b, a, reading.nearest)
-        messages += [Message("query", x, y, True) for x, y in zip(back, back[1:])]
+        back, stopped = query(b, a)
         heard = heard or stopped is None
     return LinkRun(ring, a, b, CHORD, tuple(messages), path, LINK_DOWN if heard else SILENCE, rule, b_queried, back)
 
