@@ -72,8 +72,9 @@ COUNTING = ("every-arrival", "distinct")
 ROUNDING = ("down", "up")
 # Sec. 3.2 halves a hop count, a whole number, and does not say which way half of an odd one goes:
 # "down" (5 -> 2, 1 -> 0: a walk with nothing left to halve ends blocked), as integer division
-# does; "up" (5 -> 3, 1 -> 1), which the words admit too, never reaches 0, so a walk blocked with a
-# budget of 1 restarts with 1 again.
+# does; "up" (5 -> 3, 1 -> 1) never reaches 0, so a walk blocked with a budget of 1 restarts with 1
+# again. The printed verb decides for "down": the budget "should be reduced to" half (减为), and 1
+# rounded up to 1 is no reduction; "up" is kept beside it as an open reading.
 VIEWS = ("snapshot", "refreshed")
 # Sec. 2: every node keeps a view of a fixed number of neighbours, "refreshed by periodic random
 # sampling"; the text gives no period. "snapshot": no view changes while a walk is under way (the

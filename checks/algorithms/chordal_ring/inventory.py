@@ -169,7 +169,10 @@ def sentences() -> list[Sentence]:
                          "with and without B's own query sent before A's arrives. Whether B, which detects the "
                          "failure too, queries A after A's query has arrived is left open: where it does not "
                          "(literal), A hears neither B's query nor link-down; where it does "
-                         "(literal/b-always-queries), B's query tells A. The repair 'unless it has already sent' "
+                         "(literal/b-always-queries), B's query tells A. The next sentence but one ('Node B also "
+                         "concludes that the link failed on receiving A's query') leans towards the first (B, having "
+                         "concluded, has no reason to query), 'it is detected by nodes A and B' towards the second; "
+                         "neither settles it, so both readings decide. The repair 'unless it has already sent' "
                          "(the reading field link_down, taken back by printed-link-down) lets A conclude on every "
                          "chord either way"),
         Sentence("sec. 3.4.2", "Thus node A either receives the query message or the link down message and in "
