@@ -202,6 +202,28 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
 )}
 
 
+# Which fields each part of the model reads (the join, node failure handling, link failure
+# handling): two readings that resolve a part's fields alike give it the same runs
+PART_FIELDS = {"join": ("left_id", "pointers", "space_test", "when_full"), "failure": ("splice", "divide"),
+               "link": ("nearest", "link_down", "b_queries")}
+
+
+def telling_apart(fields) -> tuple[str, ...]:
+    """The key readings, and one more for each other way of resolving `fields`: a check that reads
+    only those fields gives every other reading the answer of the one kept with its resolution."""
+    kept = {"literal", "corrected"}
+    seen = {tuple(getattr(READINGS[name], f) for f in fields) for name in kept}
+    for name, reading in READINGS.items():
+        projection = tuple(getattr(reading, f) for f in fields)
+        if projection not in seen:
+            seen.add(projection)
+            kept.add(name)
+    return tuple(name for name in READINGS if name in kept)
+
+
+PART_READINGS = {part: telling_apart(fields) for part, fields in PART_FIELDS.items()}
+
+
 def reading_named(name: str) -> Reading:
     if not isinstance(name, str):
         raise TypeError(f"reading name must be a str, not {name!r}")
@@ -351,13 +373,6 @@ class UnknownBroker(ValueError):
     """A join through a broker that never joined."""
 
 
-def _assign(brokers: list[Broker], written: set[int], handle: int, field: str, value: int) -> None:
-    """One printed assignment such as `Left[y] = b`, in the printed order: a later one sees an
-    earlier one, which matters where LLy, Ry or Ly are the same broker (rings of 2 or 3)."""
-    brokers[handle] = attrs.evolve(brokers[handle], **{field: value})
-    written.add(handle)
-
-
 def process_join_request(ring: Ring, y: int, reading: Reading) -> tuple[str, int | None, int | None]:
     """Process-join-request(y, b) at broker y: ("left", id) or ("right", id), the side the new
     broker joins on and its identifier, or ("forward", Rightright[y]) when y's gaps hold no room;
@@ -406,11 +421,17 @@ def _insert(ring: Ring, y: int, side: str, new_id: int, reading: Reading) -> tup
     """The branch's assignments, as printed (and the two missing ones under "complete")."""
     brokers = list(ring.brokers) + [Broker(new_id, None, None, None, None)]
     b = len(ring)
-    written: set[int] = {b}
     me = ring[y]
     names = {"y": y, "b": b, "ly": me.left, "ry": me.right, "far": getattr(me, FAR[side])}
+    # each printed assignment such as `Left[y] = b`, in the printed order: where LLy, Ry or Ly are
+    # the same broker (rings of 2 or 3) a later line overwrites an earlier one; every value is a
+    # name fixed before the first line, so gathering each broker's lines changes nothing
+    lines: dict[int, dict[str, int]] = {b: {}}
     for at, field, value in branch_lines(side, reading):
-        _assign(brokers, written, names[at], field, names[value])
+        lines.setdefault(names[at], {})[field] = names[value]
+    for handle, fields in lines.items():
+        brokers[handle] = attrs.evolve(brokers[handle], **fields)
+    written = set(lines)
     # Modify-routing-table-backups(Ry, y, b, Ly, LLy) on the left, (Ly, y, b, Ry, RRy) on the right
     near, other = ("ry", "ly") if side == "left" else ("ly", "ry")
     backups = (names[near], y, b, names[other], names["far"])
@@ -920,6 +941,13 @@ def live_overlay_connected(run: FailureRun) -> bool:
     return len(seen) == len(live)
 
 
+def survives_three_failures(run: FailureRun) -> bool:
+    """Any three failed brokers (or fewer) leave the live ones connected: the degree-4 ring
+    C_n(1, 2) has vertex connectivity 4 (brokers i - 2, i - 1, i + 1, i + 2 cut off broker i),
+    and chords only add links (this project's question)."""
+    return len(run.failed) > 3 or live_overlay_connected(run)
+
+
 # Witnesses: what a search must reach for each claim not to hold vacuously.
 
 def has_four_brokers(ring: Ring) -> bool:
@@ -1035,6 +1063,7 @@ EXPLAIN = {
         for b in sorted(run.failed)
         if all(h in run.failed for h in backup_holders(run.before, b, run.backups))) + ".",
     "live_overlay_connected": lambda run: f"With brokers {sorted(run.failed)} failed the live ones are cut apart.",
+    "survives_three_failures": lambda run: f"With only brokers {sorted(run.failed)} failed the live ones are cut apart.",
     "link_failure_concluded": lambda run: (
         f"The query from broker {run.a} to broker {run.b} went " + " -> ".join(map(str, run.path))
         + (f"; B's own query went " + " -> ".join(map(str, run.back)) if run.b_queried else
@@ -1111,6 +1140,12 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
              question="the paper gives no number of failures; this project asks which sets of failed "
                       "brokers leave the live ones connected (the degree-4 ring C_n(1, 2) is "
                       "4-connected from n = 5, so any 3 failures)"),
+    Property(ALGORITHM, "survives_three_failures", survives_three_failures,
+             "sec. 3.2: the chordal ring is used to increase the reliability and handle node and link "
+             "failures (every node i has r edges, where r >= 4)", witness=fails_three_brokers, subject=FAILURE,
+             question="the paper gives no number of failures the ring survives; with r >= 4 links per node "
+                      "this project asks whether any three failed brokers leave the live ones connected "
+                      "(four need not: live_overlay_connected)"),
     Property(ALGORITHM, "link_failure_concluded", link_failure_concluded,
              "sec. 3.4.2: node A either receives the query message or the link down message and in "
              "either case concludes that the link to node B is down", witness=relays_a_chord_query, subject=LINK),

@@ -540,3 +540,32 @@ def test_the_costs_against_n_are_the_degree_plus_one_and_a_two_hop_query(tmp_pat
     rep = M.costs(out=out)
     assert rep["doubling"]["1024"]["node_failure_messages"]["max"] == 20 and M.costs(out=out) == rep
     assert "| 1,024 | 10 | doubling | 19 / 19 | 20 / 20 | 2 / 2 | 4 / 4 |" in M.table(rep)
+
+
+def test_three_failures_are_survived_for_every_size_and_four_are_not(monkeypatch):
+    from checks.algorithms.chordal_ring import proofs
+    from checks.verdict import Verdict
+
+    outcome = proofs.prove_three_failures()
+    assert outcome.verdict is Verdict.PROVED and outcome.cases == 4 and "1466 pairs" in outcome.detail
+    four = proofs.connectivity_lemmas(failures=4)
+    assert four["four failed brokers hold no two disjoint pairs of neighbours (n >= 5)"].startswith("fails at")
+    # the spec's predicate, on a ring of 9: every three failures survived, the four that isolate a broker not
+    ring = C.run_joins([None] + [0] * 8, C.CORRECTED)[-1].after
+    order = C.in_id_order(ring)
+    cut = C.node_failure(ring, {order[k] for k in (0, 1, 3, 4)}, C.CORRECTED, "none")
+    assert not C.live_overlay_connected(cut) and C.survives_three_failures(cut)      # four: not its claim
+    three = C.node_failure(ring, {order[k] for k in (0, 1, 3)}, C.CORRECTED, "none")
+    assert C.survives_three_failures(three) and C.fails_three_brokers(three)
+    # negative controls: links only one apart (a plain cycle) and two failures cut it; an encoding
+    # that drops the links two apart is caught by the cross-check against the spec
+    real = C.neighsets
+    monkeypatch.setattr(C, "neighsets", lambda r, rule="doubling": {
+        h: frozenset(x for x in links if abs(order.index(x) - order.index(h)) in (1, len(order) - 1))
+        for h, links in real(r, rule).items()})
+    assert not C.survives_three_failures(C.node_failure(ring, {order[0], order[3]}, C.CORRECTED, "none"))
+    monkeypatch.setattr(C, "neighsets", real)
+    monkeypatch.setattr(proofs, "adjacent", lambda n, x, y: proofs.z3.And(x != y, proofs.z3.Or(
+        (y - x) % n == 1, (y - x) % n == n - 1)))
+    with pytest.raises(ValueError, match="differ from the spec's on a ring of 5"):
+        proofs.cross_check_links()

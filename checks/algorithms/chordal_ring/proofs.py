@@ -20,7 +20,15 @@
    printed left identifier `id[y] + gap/2` lands inside the gap exactly when gap + gap/2 exceeds
    2^32, a gap above two thirds of the space (and on Ly's own identifier when it equals 2^32).
 
-Both encodings are held to the spec: every join of every contact sequence up to 6 brokers is a
+3. The degree-4 ring's vertex connectivity for every size n >= 5 (an integer): a broker one or two
+   places on is linked; three failed brokers hold no two disjoint pairs of neighbours and leave a
+   live broker; four (i - 2, i - 1, i + 1, i + 2) cut broker i off. The step to
+   survives_three_failures is argued: going round the live brokers in identifier order, each is
+   linked to the next unless two failed brokers side by side lie between them, which happens at
+   most once, so the live brokers lie on a path; chords only add links. The encoded links are held
+   to the spec's Neighsets on rings of 5 to 16.
+
+The join's and the midpoint's encodings are held to the spec: every join of every contact sequence up to 6 brokers is a
 step of the encoded action between the concrete states, and a wrong post-state is not. The ring
 order of those states is the identifiers' where the claim is about identifiers; for the claim on
 pointers alone it is the order Right gives, so a reading whose identifiers are out of order
@@ -307,3 +315,81 @@ def prove_midpoint() -> ProofOutcome:
     verdict = Verdict.PROVED if all(lemmas[k] == "proved" for k in CORRECTED_LEMMAS) else \
         Verdict.UNKNOWN if any(lemmas[k] == "unknown" for k in CORRECTED_LEMMAS) else Verdict.VIOLATED
     return ProofOutcome(verdict, len(CORRECTED_LEMMAS), "; ".join(f"{k}: {lemmas[k]}" for k in CORRECTED_LEMMAS))
+
+
+# --------------------------------------------------------------------------------------------
+# 3. The degree-4 ring's vertex connectivity, for every size
+# --------------------------------------------------------------------------------------------
+
+def adjacent(n, x, y) -> z3.BoolRef:
+    """Positions x and y (0..n-1, in identifier order) are linked in C_n(1, 2): one or two apart
+    either way round (spec.chordal_ring.neighsets with no chords)."""
+    d = (y - x) % n
+    return z3.And(x != y, z3.Or(d == 1, d == 2, d == n - 1, d == n - 2))
+
+
+def _ask(claim, timeout_ms: int = 20000) -> str:
+    s = z3.Solver()
+    s.set("timeout", timeout_ms)
+    s.add(z3.Not(claim))
+    status = s.check()
+    if status == z3.sat:
+        m = s.model()
+        return "fails at " + ", ".join(f"{d.name()} = {m[d]}" for d in sorted(m.decls(), key=str) if d.arity() == 0)
+    return "proved" if status == z3.unsat else "unknown"
+
+
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def connectivity_lemmas(failures: int = 3) -> dict[str, str]:
+    """Each lemma's answer over an unbounded ring size n (an integer) and `failures` failed
+    positions (equal ones stand for fewer failures)."""
+    n, i, x = z3.Ints("n i x")
+    down = z3.Ints(" ".join(f"f{k}" for k in range(failures)))
+    k = WORDS.get(failures, str(failures))
+    within = lambda *vs: z3.And(*[z3.And(0 <= v, v < n) for v in vs])     # noqa: E731
+    failed = lambda v: z3.Or(*[v % n == f for f in down])                  # noqa: E731
+    # each lemma over free constants, valid when its negation is unsat (a counterexample names them)
+    lemmas = {
+        # the links two apart carry a walk past one failed broker
+        "a broker one or two places on is linked (n >= 5)":
+            z3.Implies(z3.And(n >= 5, within(x)), z3.And(adjacent(n, x, (x + 1) % n), adjacent(n, x, (x + 2) % n))),
+        # so going round in identifier order, a live broker reaches the next live one unless two
+        # failed brokers side by side lie between them; three failures leave at most one such pair
+        f"{k} failed brokers hold no two disjoint pairs of neighbours (n >= 5)":
+            z3.Implies(z3.And(n >= 5, within(i, x, *down), failed(i), failed(i + 1), failed(x), failed(x + 1)),
+                       z3.Or(i == x, (i + 1) % n == x, (x + 1) % n == i)),
+        f"{k} failed brokers leave a live one among positions 0..{failures} (n >= 5)":
+            z3.Implies(z3.And(n >= 5, within(*down)), z3.Or(*[z3.Not(failed(z3.IntVal(p))) for p in range(failures + 1)])),
+        # and four can cut the ring: the broker between two failed pairs keeps no live link
+        "four failed brokers i-2, i-1, i+1, i+2 cut broker i off (n >= 6)":
+            z3.Implies(z3.And(n >= 6, within(i, x), adjacent(n, i, x)),
+                       z3.Or(x == (i + 1) % n, x == (i + 2) % n, x == (i - 1) % n, x == (i - 2) % n)),
+    }
+    return {name: _ask(claim) for name, claim in lemmas.items()}
+
+
+def cross_check_links(sizes=range(5, 17)) -> int:
+    """The encoded links against the spec's Neighsets (no chords) on rings of every size given,
+    every pair of positions: the number of pairs compared; a ValueError at the first difference."""
+    compared = 0
+    for size in sizes:
+        ring = C.run_joins([None] + [0] * (size - 1), C.CORRECTED)[-1].after
+        order, links = C.in_id_order(ring), C.neighsets(ring, "none")
+        for px, py in itertools.product(range(size), repeat=2):
+            encoded = z3.is_true(z3.simplify(adjacent(z3.IntVal(size), z3.IntVal(px), z3.IntVal(py))))
+            if encoded != (order[py] in links[order[px]]):
+                raise ValueError(f"the encoded links differ from the spec's on a ring of {size}: positions {px}, {py}")
+            compared += 1
+    return compared
+
+
+def prove_three_failures() -> ProofOutcome:
+    """survives_three_failures for rings of every size: the lemmas proved, the step argued."""
+    lemmas = connectivity_lemmas()
+    pairs = cross_check_links()
+    verdict = Verdict.PROVED if all(v == "proved" for v in lemmas.values()) else \
+        Verdict.UNKNOWN if any(v == "unknown" for v in lemmas.values()) else Verdict.VIOLATED
+    return ProofOutcome(verdict, len(lemmas), "; ".join(f"{k}: {v}" for k, v in lemmas.items())
+                        + f" (the encoded links agree with the spec's on {pairs} pairs of positions, rings of 5 to 16)")
