@@ -13,6 +13,7 @@ naming it is an error, since the identifier no longer says which broker is meant
 
 from __future__ import annotations
 
+import heapq
 import random
 from typing import Iterable
 
@@ -229,6 +230,46 @@ class Ring:
         self.failed |= dead
         return out
 
+    # -- events over the multigraph (sec. 3.3) --
+
+    def links(self, rule: str = "doubling") -> set[tuple[int, int]]:
+        """En: the live brokers' ring links (one and two apart in identifier order) and chords, as
+        pairs of identifiers, the smaller first."""
+        ids = sorted(self.ids[h] for h in range(len(self.ids)) if h not in self.failed)
+        n = len(ids)
+        out = set()
+        for i, a in enumerate(ids):
+            for k in (1, 2) + chord_lengths(n, rule):
+                b = ids[(i + k) % n]
+                if a != b:
+                    out.add((min(a, b), max(a, b)))
+        return out
+
+    def route_event(self, source: int, to: int, kind: str = "normal", express=(), secure=(), weights=None,
+                    rule: str = "doubling") -> list[int] | None:
+        """An event from the broker holding identifier `source` to the one holding `to`: the
+        identifiers on its path of least total weight over its kind's links (normal: En; express:
+        `express`, secure: `secure`, each with the ring's links where the reading takes them to be
+        express and secure too), or None where no such path joins them. Links are pairs of
+        identifiers; `weights` maps a link to its weight (1 where absent)."""
+        for broker in (source, to):
+            if self.handle(broker) in self.failed:
+                raise RingError(f"broker {broker} has failed")
+        normal = self.links(rule)
+        if kind == "normal":
+            allowed = normal
+        elif kind in ("express", "secure"):
+            allowed = {(min(a, b), max(a, b)) for a, b in (express if kind == "express" else secure)}
+            if allowed - normal:
+                raise RingError(f"{kind} link {sorted(allowed - normal)[0]} is not a normal link")
+            if self.reading.special_links == "ring":
+                allowed |= {(min(self.ids[h], self.ids[p]), max(self.ids[h], self.ids[p]))
+                            for h in range(len(self.ids)) if h not in self.failed
+                            for p in (self.left[h], self.leftleft[h]) if p != UNSET and p != h}
+        else:
+            raise RingError(f"an event is normal, express or secure, not {kind!r}")
+        return least_weight_path(allowed, source, to, weights or {})
+
     # -- many joins --
 
     def join_random(self, count: int, seed: int) -> list[str]:
@@ -243,6 +284,28 @@ class Ring:
             except JoinFailed as failed:
                 outcomes.append(failed.outcome)
         return outcomes
+
+
+def least_weight_path(links: Iterable[tuple[int, int]], source: int, to: int, weights) -> list[int] | None:
+    """Dijkstra over bi-directional links (weight 1 unless `weights` gives one), ties to the
+    smaller path in order, as the spec's route_event breaks them; None where `to` is not reached."""
+    nearby: dict[int, list[int]] = {}
+    for a, b in links:
+        nearby.setdefault(a, []).append(b)
+        nearby.setdefault(b, []).append(a)
+    heap, done = [(0, (source,))], set()
+    while heap:
+        cost, path = heapq.heappop(heap)
+        at = path[-1]
+        if at in done:
+            continue
+        if at == to:
+            return list(path)
+        done.add(at)
+        for other in nearby.get(at, ()):
+            if other not in done:
+                heapq.heappush(heap, (cost + weights.get((min(at, other), max(at, other)), 1), path + (other,)))
+    return None
 
 
 def joins(contacts: Iterable[int | None], reading: str | Reading = "corrected", bits: int = PAPER_BITS) -> Ring:

@@ -12,10 +12,11 @@ that does not insert. Then, on the ring the corrected join makes from the same c
 handling reads only the ring's order and identifiers, as exhaustive search takes it, where the
 ring is made by the corrected join too), where it has at least 5 brokers: 1..max_failures brokers
 fail at once and are handled (chords "doubling" or "none", data backed up in 1..4 neighbours, at
-random), and one link of a random broker fails (B's own query sent first or not, at random), its
-query routed by nearest identifier. So a sequence has up to max_joins + 2 operations. Routed
-events other than sec. 3.4.2's query are not modelled (the paper routes events only through
-Neighsets it does not specify), nor joins after failures.
+random), one link of a random broker fails (B's own query sent first or not, at random), its
+query routed by nearest identifier, and an event of a random kind (normal, express, secure) is
+routed between two random brokers over sec. 3.3's multigraph (each link express with one random
+chance and secure with another, weights 1..10). So a sequence has up to max_joins + 3 operations.
+Joins after failures are not modelled.
 
 Each reading asked for is judged on the parts of the model (the join, node failure, link failure)
 it resolves differently from the readings before it, as exhaustive search judges them
@@ -31,7 +32,7 @@ every join). The failure claims judge the failure, the link claims the link.
 Metrics (of the corrected reading's runs): `brokers` (the ring failed), `joins` (attempted),
 `forwards`, `refused` (the join phase ended refused: the space is full), `failed`, `confirmed`
 (handlings that confirmed a failure), `failure_messages`, `chord` (the failed link is a chord),
-`query_hops`.
+`query_hops`; of the literal reading's event, `event_hops` and `no_path` (no path of its kind).
 
 A failing sequence is shrunk: to the prefix up to its first failing join, then joins dropped one
 at a time while the claim still fails (later contacts renumbered); a failure to the failed brokers
@@ -51,7 +52,8 @@ from reference import generators as G
 from spark_validation.job import JudgedJob, judge
 from spec import chordal_ring as C
 
-PARTS = {"join": C.RING_PROPERTIES + C.JOIN_PROPERTIES, "failure": C.FAILURE_PROPERTIES, "link": C.LINK_PROPERTIES}
+PARTS = {"join": C.RING_PROPERTIES + C.JOIN_PROPERTIES, "failure": C.FAILURE_PROPERTIES, "link": C.LINK_PROPERTIES,
+         "event": C.EVENT_PROPERTIES}
 # each reading is judged on the parts of the model it resolves differently from every reading
 # before it (spec.chordal_ring.PART_READINGS), as exhaustive search judges them: a reading judged
 # on a part it shares with another would repeat that one's verdict on fewer cases
@@ -109,7 +111,7 @@ class ChordalRingJob(JudgedJob):
 
     def metric_columns(self) -> list[str]:
         return ["brokers", "joins", "forwards", "refused", "failed", "confirmed", "failure_messages", "chord",
-                "query_hops"]
+                "query_hops", "event_hops", "no_path"]
 
     # -- the sampler --
 
@@ -165,6 +167,20 @@ class ChordalRingJob(JudgedJob):
         failed = self.failure_choice(inst, len(ring))[0] if failed is None else failed
         return C.node_failure(ring, failed, C.READINGS[reading], inst.chords, inst.backups)
 
+    def event(self, inst: Instance, reading: str, ring: C.Ring) -> C.EventRoute:
+        """An event of a random kind between two random brokers of the multigraph over the ring:
+        each normal link express with one chance and secure with another, weights 1..10."""
+        rng = np.random.Generator(np.random.PCG64(inst.failure_seed + 1))
+        normal = sorted(C.Multigraph(ring).normal())
+        chance = rng.random(2)
+        draws = rng.random((len(normal), 2))
+        weights = rng.integers(1, 11, len(normal))
+        express = frozenset(l for l, d in zip(normal, draws[:, 0]) if d < chance[0])
+        secure = frozenset(l for l, d in zip(normal, draws[:, 1]) if d < chance[1])
+        graph = C.Multigraph(ring, express, secure, tuple((l, int(w)) for l, w in zip(normal, weights)))
+        source, to = (int(h) for h in rng.integers(len(ring), size=2))
+        return C.route_event(graph, source, to, C.KINDS[int(rng.integers(len(C.KINDS)))], C.READINGS[reading])
+
     def link(self, inst: Instance, reading: str, ring: C.Ring) -> C.LinkRun:
         _, a, pick = self.failure_choice(inst, len(ring))
         links = sorted(C.neighsets(ring)[a])
@@ -203,14 +219,16 @@ class ChordalRingJob(JudgedJob):
                     elif len(base) < 5:         # no failure made: every claim holds, no witness reached
                         v, w = {p.name: True for p in PARTS[part]}, {p.name: False for p in PARTS[part]}
                     else:
-                        run = (self.failure if part == "failure" else self.link)(inst, reading, base)
+                        run = {"failure": self.failure, "link": self.link, "event": self.event}[part](inst, reading, base)
                         v, w = judge(PARTS[part], run)
                         if reading == "corrected" and part == "failure":
                             metrics.update(failed=len(run.failed),
                                            confirmed=sum(h.outcome == C.CONFIRMED for h in run.handlings),
                                            failure_messages=sum(len(h.messages) for h in run.handlings))
-                        elif reading == "corrected":
+                        elif reading == "corrected" and part == "link":
                             metrics.update(chord=run.kind == C.CHORD, query_hops=len(run.path) - 1)
+                        elif reading == "literal" and part == "event":
+                            metrics.update(event_hops=max(len(run.path) - 1, 0), no_path=run.outcome == C.NO_PATH)
                     verdicts.update(v)
                     seen.update(w)
                 self.record(rows, reading, verdicts, seen)
@@ -245,6 +263,21 @@ class ChordalRingJob(JudgedJob):
                 raise ValueError(f"seed {seed} does not violate {column} with this code: nothing to shrink")
             return {**base, "kind": "failure", "brokers": len(ring), "failed": failed, "chords": inst.chords,
                     "backups": inst.backups, "bits": inst.bits, "contacts": contacts}
+        if prop.subject == C.EVENT:
+            route = self.event(inst, reading, ring)
+            if prop.predicate(route):
+                raise ValueError(f"seed {seed} does not violate {column} with this code: nothing to shrink")
+            g = route.graph
+            kept = {C.EXPRESS: g.express, C.SECURE: g.secure}
+            if route.outcome == C.NO_PATH and route.kind in kept:
+                # only the event's own kind's links the source reaches bear on its finding no path
+                reached = C.reachable(g.links(route.kind, route.reading), route.source)
+                kept = {route.kind: frozenset(l for l in kept[route.kind] if l[0] in reached)}
+            weights = [[list(l), w] for l, w in g.weights if any(l in links for links in kept.values())]
+            return {**base, "kind": "event", "brokers": len(ring),
+                    "express": [list(l) for l in sorted(kept.get(C.EXPRESS, ()))],
+                    "secure": [list(l) for l in sorted(kept.get(C.SECURE, ()))], "weights": weights,
+                    "event": route.kind, "from": route.source, "to": route.to, "bits": inst.bits, "contacts": contacts}
         run = self.link(inst, reading, ring)
         if prop.predicate(run):
             raise ValueError(f"seed {seed} does not violate {column} with this code: nothing to shrink")

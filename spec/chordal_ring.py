@@ -32,6 +32,8 @@ the claims as named properties over a ring (an invariant) or one join (a step).
 
 from __future__ import annotations
 
+import functools
+import heapq
 import numbers
 from typing import Iterable
 
@@ -72,6 +74,9 @@ CHOICES = (
     "'any (log n) nodes numbered (i + k) mod n', or none",
     "backups: with j < 4 holders, the first j of Left, Right, Leftleft, Rightright",
     "a ring link two apart is tested through the broker between them",
+    "an express or secure event takes the path of least total weight over its kind's links (weights 1 "
+    "where W gives none), of equal weights the one whose identifiers come first: the paper names no "
+    "routing algorithm for them ('we are developing an adaptive content based routing algorithm')",
     "divide-Neighbour: each of B's other neighbours told once, by A or by C in turn (the reading "
     "field `divide`; 'both' is the other reading the words allow)",
     "the chord query's next hop: the link with the smallest absolute difference of identifiers to B's "
@@ -140,6 +145,13 @@ class Reading:
                  that the link failed on receiving A's query"); "always", also after A's query has
                  arrived. The text allows both; "if-first" is this project's choice for the literal
                  and corrected readings.
+
+    And of sec. 3.3's multigraph:
+
+    special_links which links an express or a secure event may take: "printed", Eu (Es), which
+                 sec. 3.3.3-3.3.4 require only to be a subset of En, so that two brokers may have no
+                 express (secure) path between them; "ring", Eu (Es) and the chordal ring's links Ec
+                 (this project's repair: the ring every broker is on is express and secure too).
     """
 
     name: str
@@ -152,6 +164,7 @@ class Reading:
     nearest: str = "absolute"
     link_down: str = "unless-queried"
     b_queries: str = "if-first"
+    special_links: str = "ring"
 
     def __attrs_post_init__(self) -> None:
         allowed = {
@@ -164,6 +177,7 @@ class Reading:
             "nearest": ("absolute", "round"),
             "link_down": ("printed", "unless-queried"),
             "b_queries": ("if-first", "always"),
+            "special_links": ("printed", "ring"),
         }
         for field, values in allowed.items():
             if getattr(self, field) not in values:
@@ -185,7 +199,7 @@ class Reading:
 
 CORRECTED = Reading("corrected")
 LITERAL = Reading("literal", left_id="printed", pointers="printed", space_test="printed", when_full="printed",
-                  splice="printed", link_down="printed")
+                  splice="printed", link_down="printed", special_links="printed")
 
 READINGS: dict[str, Reading] = {r.name: r for r in (
     LITERAL,
@@ -196,6 +210,7 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
     attrs.evolve(CORRECTED, name="forwards-when-full", when_full="printed"),
     attrs.evolve(CORRECTED, name="no-splice", splice="printed"),
     attrs.evolve(CORRECTED, name="printed-link-down", link_down="printed"),
+    attrs.evolve(CORRECTED, name="printed-special-links", special_links="printed"),
     attrs.evolve(LITERAL, name="literal/both-tell", divide="both"),
     attrs.evolve(LITERAL, name="literal/round-nearest", nearest="round"),
     attrs.evolve(LITERAL, name="literal/b-always-queries", b_queries="always"),
@@ -205,7 +220,7 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
 # Which fields each part of the model reads (the join, node failure handling, link failure
 # handling): two readings that resolve a part's fields alike give it the same runs
 PART_FIELDS = {"join": ("left_id", "pointers", "space_test", "when_full"), "failure": ("splice", "divide"),
-               "link": ("nearest", "link_down", "b_queries")}
+               "link": ("nearest", "link_down", "b_queries"), "event": ("special_links",)}
 
 
 def telling_apart(fields) -> tuple[str, ...]:
@@ -766,6 +781,124 @@ def link_failure(ring: Ring, a: int, b: int, reading: Reading, rule: str = "doub
 
 
 # --------------------------------------------------------------------------------------------
+# The weighted multigraph (sec. 3, 3.3): normal, express and secure links
+# --------------------------------------------------------------------------------------------
+
+NORMAL, EXPRESS, SECURE = "normal", "express", "secure"
+KINDS = (NORMAL, EXPRESS, SECURE)
+DELIVERED, NO_PATH = "delivered", "no path"
+
+
+def link(a: int, b: int) -> tuple[int, int]:
+    """A bi-directional link, named by its two brokers in handle order."""
+    return (a, b) if a < b else (b, a)
+
+
+def ring_edges(ring: Ring) -> frozenset:
+    """sec. 3.3: Ec = U_b {(b, Left(b)), (b, Leftleft(b))}, the chordal ring's links, from the
+    pointers (a link is bi-directional, so Right and Rightright add none)."""
+    return frozenset(link(h, p) for h, b in enumerate(ring.brokers) for p in (b.left, b.leftleft)
+                     if p is not None and p != h)
+
+
+@attrs.frozen
+class Multigraph:
+    """sec. 3.3's weighted multigraph over a ring: En, the normal links (the overlay's Neighsets:
+    the ring links and the chords); Eu, the express links, and Es, the secure ones, each a subset
+    of En as sec. 3.3.3 and 3.3.4 require (refused otherwise); W, a weight per normal link (1 where
+    none is given). The links of the three kinds between one pair of brokers are the multigraph's
+    parallel edges."""
+
+    ring: Ring
+    express: frozenset = frozenset()
+    secure: frozenset = frozenset()
+    weights: tuple = ()                  # ((a, b), weight) pairs
+    rule: str = "doubling"
+
+    def __attrs_post_init__(self) -> None:
+        normal = self.normal()
+        for name in ("express", "secure"):
+            outside = sorted(getattr(self, name) - normal)
+            if outside:
+                raise ValueError(f"{name} link {outside[0]} is not a normal link "
+                                 f"(sec. 3.3: {'Eu' if name == 'express' else 'Es'} is a subset of En)")
+        for pair, weight in self.weights:
+            if pair not in normal or not (_is_int(weight) and weight >= 1):
+                raise ValueError(f"a weight needs a normal link and a whole number >= 1, not {pair!r}: {weight!r}")
+
+    def normal(self) -> frozenset:
+        return self._normal
+
+    @functools.cached_property
+    def _normal(self) -> frozenset:
+        return frozenset(link(h, x) for h, xs in neighsets(self.ring, self.rule).items() for x in xs)
+
+    def links(self, kind: str, reading: "Reading") -> frozenset:
+        """The links an event of `kind` may take: En for a normal one; Eu (Es) for an express
+        (secure) one, with the chordal ring's links Ec where the reading takes them to be express
+        and secure too."""
+        if kind == NORMAL:
+            return self.normal()
+        if kind not in KINDS:
+            raise ValueError(f"an event is {', '.join(KINDS)}, not {kind!r}")
+        own = self.express if kind == EXPRESS else self.secure
+        return own | ring_edges(self.ring) if reading.special_links == "ring" else own
+
+    def weight(self, pair: tuple[int, int]) -> int:
+        return self._weights.get(pair, 1)
+
+    @functools.cached_property
+    def _weights(self) -> dict:
+        return dict(self.weights)
+
+
+@attrs.frozen
+class EventRoute:
+    """An event of `kind` from broker `source` to broker `to`: the path it took (source first) and
+    whether it was delivered, or NO_PATH where no path of its kind's links joins the two."""
+
+    graph: Multigraph
+    kind: str
+    source: int
+    to: int
+    path: tuple[int, ...]
+    outcome: str
+    reading: "Reading"
+
+
+def route_event(graph: Multigraph, source: int, to: int, kind: str, reading: "Reading") -> EventRoute:
+    """sec. 3: "Links, which have high bandwidth, can be used for speedy delivery of urgent events.
+    Events whose delivery requires high security ... are to be routed through secure links": the
+    event takes the path of least total weight over its kind's links (this project's choice: the
+    paper gives no routing algorithm; of equal weights, the path whose identifiers come first), or none."""
+    check_reading(reading)
+    n = len(graph.ring)
+    for h in (source, to):
+        if not (_is_int(h) and 0 <= h < n):
+            raise UnknownBroker(f"no broker {h!r}; the ring has brokers 0..{n - 1}")
+    allowed = graph.links(kind, reading)
+    nearby: dict[int, list[int]] = {}
+    for a, b in allowed:
+        nearby.setdefault(a, []).append(b)
+        nearby.setdefault(b, []).append(a)
+    ids = graph.ring.ids()
+    # Dijkstra: offers (total weight, the path's identifiers, the path's handles), least first
+    offers, done = [(0, (ids[source],), (source,))], set()
+    while offers:
+        cost, named, path = heapq.heappop(offers)
+        at = path[-1]
+        if at in done:
+            continue
+        if at == to:
+            return EventRoute(graph, kind, source, to, path, DELIVERED, reading)
+        done.add(at)
+        for other in nearby.get(at, ()):
+            if other not in done:
+                heapq.heappush(offers, (cost + graph.weight(link(at, other)), named + (ids[other],), path + (other,)))
+    return EventRoute(graph, kind, source, to, (), NO_PATH, reading)
+
+
+# --------------------------------------------------------------------------------------------
 # The claims
 # --------------------------------------------------------------------------------------------
 
@@ -948,6 +1081,39 @@ def survives_three_failures(run: FailureRun) -> bool:
     return len(run.failed) > 3 or live_overlay_connected(run)
 
 
+def reachable(links: frozenset, source: int) -> set[int]:
+    """The brokers the links join to `source`, itself included."""
+    nearby: dict[int, list[int]] = {}
+    for a, b in links:
+        nearby.setdefault(a, []).append(b)
+        nearby.setdefault(b, []).append(a)
+    reached, todo = {source}, [source]
+    while todo:
+        for other in nearby.get(todo.pop(), ()):
+            if other not in reached:
+                reached.add(other)
+                todo.append(other)
+    return reached
+
+
+def event_on_its_links(route: EventRoute) -> bool:
+    """sec. 3.3.4: "the message will be delivered using secure protocols for message transfer
+    throughout the path" (and sec. 3.3.3's express links alike): every hop of a routed event is a
+    link of its kind, from its source to its destination; no path only where none joins them."""
+    allowed = route.graph.links(route.kind, route.reading)
+    if route.outcome != DELIVERED:
+        return route.to not in reachable(allowed, route.source)
+    p = route.path
+    return p[0] == route.source and p[-1] == route.to and all(link(x, y) in allowed for x, y in zip(p, p[1:]))
+
+
+def special_event_delivered(route: EventRoute) -> bool:
+    """sec. 3.5: "As there are express, normal and secure links defined in the overlay, adapting to
+    the event disseminations of urgent, and secure events is straightforward": an express or a
+    secure event reaches its destination over links of its kind."""
+    return route.kind == NORMAL or route.outcome == DELIVERED
+
+
 # Witnesses: what a search must reach for each claim not to hold vacuously.
 
 def has_four_brokers(ring: Ring) -> bool:
@@ -1001,8 +1167,24 @@ def relays_a_chord_query(run: LinkRun) -> bool:
     return run.kind == CHORD and len(run.path) >= 3
 
 
+def routes_a_special_event(route: EventRoute) -> bool:
+    """An express or secure event between two brokers, whose kind's links leave out some normal link
+    (so that keeping to them matters)."""
+    return (route.kind != NORMAL and route.source != route.to
+            and route.graph.links(route.kind, route.reading) != route.graph.normal())
+
+
 def _names(handles: Iterable[int], ring: Ring) -> str:
     return ", ".join(f"broker {h} (id {ring[h].id})" for h in sorted(handles))
+
+
+def listed(links, shown: int = 12) -> str:
+    """Links as 'are a-b, c-d, ...' (the first `shown`, and how many more), or 'none'."""
+    ordered = sorted(links)
+    if not ordered:
+        return "are none"
+    more = f" and {len(ordered) - shown} more" if len(ordered) > shown else ""
+    return "are " + ", ".join(f"{a}-{b}" for a, b in ordered[:shown]) + more
 
 
 def _explain_pointers(ring: Ring) -> str:
@@ -1068,12 +1250,19 @@ EXPLAIN = {
         f"The query from broker {run.a} to broker {run.b} went " + " -> ".join(map(str, run.path))
         + (f"; B's own query went " + " -> ".join(map(str, run.back)) if run.b_queried else
            "; B had sent no query of its own") + f": {run.outcome}."),
+    "event_on_its_links": lambda route: (
+        f"The {route.kind} event from broker {route.source} to broker {route.to} went "
+        + (" -> ".join(map(str, route.path)) if route.path else "nowhere") + f" ({route.outcome}); its links "
+        + listed(route.graph.links(route.kind, route.reading)) + "."),
+    "special_event_delivered": lambda route: (
+        f"No path of {route.kind} links joins broker {route.source} to broker {route.to}: the {route.kind} links "
+        + listed(route.graph.links(route.kind, route.reading)) + "."),
     "b_concludes_link_down": lambda run: (
         f"The query from broker {run.a} to broker {run.b} went " + " -> ".join(map(str, run.path))
         + f" and never reached broker {run.b}."),
 }
 
-RING, JOIN, FAILURE, LINK = "Ring", "JoinRun", "FailureRun", "LinkRun"
+RING, JOIN, FAILURE, LINK, EVENT = "Ring", "JoinRun", "FailureRun", "LinkRun", "EventRoute"
 
 PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "pointers_agree", pointers_agree,
@@ -1152,8 +1341,17 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "b_concludes_link_down", b_concludes_link_down,
              "sec. 3.4.2: node B also concludes that the link failed on receiving A's query",
              witness=relays_a_chord_query, subject=LINK),
+    Property(ALGORITHM, "event_on_its_links", event_on_its_links,
+             "sec. 3.3.4: if Es contains (b1, b2) ... the message will be delivered using secure protocols "
+             "for message transfer throughout the path (sec. 3: events whose delivery requires high security "
+             "... are to be routed through secure links)", witness=routes_a_special_event, subject=EVENT),
+    Property(ALGORITHM, "special_event_delivered", special_event_delivered,
+             "sec. 3.5: as there are express, normal and secure links defined in the overlay, adapting to "
+             "the event disseminations of urgent, and secure events is straightforward",
+             witness=routes_a_special_event, subject=EVENT),
 )]
 RING_PROPERTIES = [p for p in PROPERTIES if p.subject == RING]
 JOIN_PROPERTIES = [p for p in PROPERTIES if p.subject == JOIN]
 FAILURE_PROPERTIES = [p for p in PROPERTIES if p.subject == FAILURE]
 LINK_PROPERTIES = [p for p in PROPERTIES if p.subject == LINK]
+EVENT_PROPERTIES = [p for p in PROPERTIES if p.subject == EVENT]

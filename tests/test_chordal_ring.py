@@ -569,3 +569,132 @@ def test_three_failures_are_survived_for_every_size_and_four_are_not(monkeypatch
         (y - x) % n == 1, (y - x) % n == n - 1)))
     with pytest.raises(ValueError, match="differ from the spec's on a ring of 5"):
         proofs.cross_check_links()
+
+
+# -- the multigraph: express and secure events (sec. 3, 3.3, 3.5) ------------------------------
+
+def ring_of(n):
+    return C.run_joins([None] + [0] * (n - 1), C.CORRECTED)[-1].after
+
+
+def test_express_and_secure_links_must_be_normal_links_and_weights_whole():
+    ring = ring_of(8)                      # chords 4 apart: En has 20 links
+    normal = C.Multigraph(ring).normal()
+    assert len(normal) == 20 and C.ring_edges(ring) < normal and len(C.ring_edges(ring)) == 16
+    order = C.in_id_order(ring)
+    outside = C.link(order[0], order[3])           # three apart: no link at all
+    assert outside not in normal
+    with pytest.raises(ValueError, match="express link .* is not a normal link .*Eu is a subset of En"):
+        C.Multigraph(ring, express=frozenset({outside}))
+    with pytest.raises(ValueError, match="secure link"):
+        C.Multigraph(ring, secure=frozenset({outside}))
+    some = sorted(normal)[0]
+    for bad in (0, 1.5, True):
+        with pytest.raises(ValueError, match="a weight needs"):
+            C.Multigraph(ring, weights=((some, bad),))
+    graph = C.Multigraph(ring)
+    with pytest.raises(ValueError, match="an event is normal, express, secure"):
+        C.route_event(graph, 0, 1, "urgent", C.CORRECTED)
+    with pytest.raises(C.UnknownBroker, match="no broker 8"):
+        C.route_event(graph, 0, 8, C.EXPRESS, C.CORRECTED)
+
+
+def test_an_express_event_keeps_to_express_links_or_has_no_path_and_the_ring_repair_delivers_it():
+    ring = ring_of(5)
+    order = C.in_id_order(ring)
+    cut = order[4]                          # every link of this broker is normal only
+    express = frozenset(l for l in C.Multigraph(ring).normal() if cut not in l)
+    graph = C.Multigraph(ring, express, express)
+    for kind in (C.EXPRESS, C.SECURE):
+        stuck = C.route_event(graph, order[0], cut, kind, C.LITERAL)
+        assert stuck.outcome == C.NO_PATH and stuck.path == ()
+        assert C.event_on_its_links(stuck) and not C.special_event_delivered(stuck)
+        assert C.routes_a_special_event(stuck)
+        assert "No path of" in C.EXPLAIN["special_event_delivered"](stuck)
+        mended = C.route_event(graph, order[0], cut, kind, C.CORRECTED)
+        assert mended.outcome == C.DELIVERED and C.special_event_delivered(mended) and C.event_on_its_links(mended)
+        assert all(C.link(x, y) in express | C.ring_edges(ring) for x, y in zip(mended.path, mended.path[1:]))
+    normal = C.route_event(graph, order[0], cut, C.NORMAL, C.LITERAL)
+    assert normal.outcome == C.DELIVERED and C.special_event_delivered(normal) and not C.routes_a_special_event(normal)
+
+
+def test_the_event_claims_reject_planted_routes():
+    ring = ring_of(6)
+    order = C.in_id_order(ring)
+    express = frozenset({C.link(order[0], order[1])})
+    graph = C.Multigraph(ring, express, express)
+    route = C.route_event(graph, order[0], order[1], C.EXPRESS, C.LITERAL)
+    assert route.path == (order[0], order[1]) and C.event_on_its_links(route)
+    off = attrs.evolve(route, path=(order[0], order[2], order[1]))      # a hop over a normal link
+    assert not C.event_on_its_links(off)
+    assert not C.event_on_its_links(attrs.evolve(route, path=(order[1], order[0])))      # the wrong way round
+    gave_up = attrs.evolve(route, path=(), outcome=C.NO_PATH)          # "no path" where one exists
+    assert not C.event_on_its_links(gave_up) and not C.special_event_delivered(gave_up)
+    assert "went nowhere" in C.EXPLAIN["event_on_its_links"](gave_up)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(5, 14), st.integers(0, 2 ** 40), st.lists(st.integers(1, 9), min_size=1, max_size=6),
+       st.integers(0, 13), st.integers(0, 13), st.sampled_from(C.KINDS), st.sampled_from(["literal", "corrected"]))
+def test_an_event_takes_a_least_weight_path_and_the_reference_the_same(n, bits, weights, s, t, kind, name):
+    import networkx as nx
+
+    ring = ring_of(n)
+    normal = sorted(C.Multigraph(ring).normal())
+    chosen = frozenset(l for k, l in enumerate(normal) if bits >> k & 1)
+    w = tuple((l, weights[k % len(weights)]) for k, l in enumerate(normal))
+    graph = C.Multigraph(ring, chosen, chosen, w)
+    reading = C.READINGS[name]
+    route = C.route_event(graph, s % n, t % n, kind, reading)
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_weighted_edges_from((a, b, dict(w)[(a, b)]) for a, b in graph.links(kind, reading))
+    if nx.has_path(g, s % n, t % n):
+        assert route.outcome == C.DELIVERED
+        assert nx.path_weight(g, list(route.path), "weight") == nx.shortest_path_length(g, s % n, t % n, "weight")
+    else:
+        assert route.outcome == C.NO_PATH
+    # the reference, by identifiers: the same path
+    ids = ring.ids()
+    ref = R.joins([None] + [ids[0]] * (n - 1), "corrected")     # the spec's ring, built the same way
+    ref.reading = reading                                         # then routed under the reading
+    as_ids = lambda links: {(min(ids[a], ids[b]), max(ids[a], ids[b])) for a, b in links}    # noqa: E731
+    got = ref.route_event(ids[s % n], ids[t % n], kind, as_ids(chosen), as_ids(chosen),
+                          {(min(ids[a], ids[b]), max(ids[a], ids[b])): x for (a, b), x in w})
+    assert got == ([ids[h] for h in route.path] if route.path else None)
+    assert ref.links() == as_ids(normal)
+
+
+def test_the_reference_routes_by_identifier_and_refuses_bad_events():
+    ring = R.joins([None, 0, 0, 0, 0], "corrected")
+    ids = ring.order()
+    assert ring.route_event(ids[0], ids[2]) == [ids[0], ids[2]]
+    with pytest.raises(R.RingError, match="is not a normal link"):
+        ring.route_event(ids[0], ids[2], "express", express=[(ids[0], 12345)])
+    with pytest.raises(R.RingError, match="an event is normal, express or secure"):
+        ring.route_event(ids[0], ids[2], "urgent")
+    with pytest.raises(R.UnknownBroker):
+        ring.route_event(ids[0], 7)
+    ring.fail([ids[1]])
+    with pytest.raises(R.RingError, match="has failed"):
+        ring.route_event(ids[1], ids[2])
+    assert ids[1] not in {x for l in ring.links() for x in l}
+
+
+def test_an_event_counterexample_replays_and_draws(tmp_path):
+    from checks.algorithms import chordal_ring as D
+
+    doc = D.event_document("special_event_delivered", "literal", "exhaustive", 5,
+                           [[0, 1], [0, 2]], [[0, 1], [0, 2]], 0, 3, C.EXPRESS)
+    replayed = D.replay(doc, say=lambda line: None)
+    assert replayed.reproduced
+    replayed.draw(str(tmp_path / "e.png"), "event")
+    assert (tmp_path / "e.png").stat().st_size > 1000
+    assert not D.replay({**doc, "reading": "corrected"}, say=lambda line: None).reproduced
+    for bad, message in (({"event": "urgent"}, "event must be one of"), ({"to": 9}, "to must name a broker"),
+                         ({"express": [[0, 9]]}, "express must be a list of links"),
+                         ({"weights": [[0, 1]]}, "weights must be a list"), ({"brokers": 4}, "from 5 to 4096")):
+        with pytest.raises(ValueError, match=message):
+            D.check_document({**doc, **bad})
+    with pytest.raises(ValueError, match="is not a normal link"):
+        D.replay({**doc, "brokers": 8, "express": [[0, 5]]}, say=lambda line: None)

@@ -10,7 +10,9 @@ What is checked (the engine, checks.engine, runs every check declared here):
   exhaustive  every join sequence with every contacted broker, on the paper's 2^32 identifiers and
               on a small space that fills; every set of failed brokers and every failed link on
               rings of the scope's sizes.
-  hypothesis  random join sequences and random failures, shrunk.
+  exhaustive  ... and every set of express links (the rest secure) of rings of 5 and 6 brokers,
+              with an express and a secure event from one broker to every other (sec. 3.3's multigraph).
+  hypothesis  random join sequences and random multigraphs with weights, shrunk.
 
   spark       random sequences of up to 1,000 joins, then brokers and a link failing, judged by the
               spec's predicates (spark_validation/chordal_ring.py).
@@ -43,8 +45,10 @@ NAME = C.ALGORITHM
 # --------------------------------------------------------------------------------------------
 
 FIELDS = tuple(f.name for f in attrs.fields(C.Reading) if f.name != "name")
-JOIN_FIELDS, FAILURE_FIELDS, LINK_FIELDS = (C.PART_FIELDS[part] for part in ("join", "failure", "link"))
-JOIN_READINGS, FAILURE_READINGS, LINK_READINGS = (C.PART_READINGS[part] for part in ("join", "failure", "link"))
+JOIN_FIELDS, FAILURE_FIELDS, LINK_FIELDS, EVENT_FIELDS = (C.PART_FIELDS[part]
+                                                          for part in ("join", "failure", "link", "event"))
+JOIN_READINGS, FAILURE_READINGS, LINK_READINGS, EVENT_READINGS = (C.PART_READINGS[part]
+                                                                  for part in ("join", "failure", "link", "event"))
 PROOF_READINGS = ("corrected", "literal", "printed-pointers")      # the induction reads the pointer lines
 
 
@@ -65,6 +69,7 @@ RING_PROPS = tuple(p.name for p in C.RING_PROPERTIES)
 JOIN_PROPS = tuple(p.name for p in C.JOIN_PROPERTIES)
 FAILURE_PROPS = tuple(p.name for p in C.FAILURE_PROPERTIES)
 LINK_PROPS = tuple(p.name for p in C.LINK_PROPERTIES)
+EVENT_PROPS = tuple(p.name for p in C.EVENT_PROPERTIES)
 
 
 # --------------------------------------------------------------------------------------------
@@ -77,14 +82,18 @@ class Scope:
     failure_rings: tuple[int, ...]             # ring sizes: every set of failed brokers ...
     failures: int                              # ... of at most this many
     link_rings: tuple[int, ...]                # ring sizes: every failed link
+    event_rings: tuple[int, ...]               # ring sizes: every set of express links, every destination ...
+    event_links: int                           # ... where at most this many links are the reading's to choose
     examples: int                              # hypothesis examples per property and reading
 
 
 SCOPES = {
     "default": Scope(join_spaces=((32, 7), (4, 9), (2, 5)), failure_rings=(5, 6, 7, 8, 9), failures=5,
-                     link_rings=(5, 8, 12, 16), examples=100),
+                     link_rings=(5, 8, 12, 16), event_rings=(5, 6, 8), event_links=12,
+                     examples=100),
     "large": Scope(join_spaces=((32, 8), (4, 10), (2, 5)), failure_rings=tuple(range(5, 13)), failures=5,
-                   link_rings=(5, 8, 12, 16, 32, 64), examples=1000),
+                   link_rings=(5, 8, 12, 16, 32, 64), event_rings=(5, 6, 7, 8, 12),
+                   event_links=14, examples=1000),
 }
 
 
@@ -105,9 +114,14 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
         yield failure_enumeration(scope, name)
     for name in LINK_READINGS:
         yield link_enumeration(scope, name)
+    for name in EVENT_READINGS:
+        yield event_enumeration(scope, name)
     for name in JOIN_READINGS:
         for prop in RING_PROPS + JOIN_PROPS:
             yield join_search(scope, prop, name)
+    for name in EVENT_READINGS:
+        for prop in EVENT_PROPS:
+            yield event_search(scope, prop, name)
 
 
 # Z3 (proofs.py)
@@ -257,6 +271,46 @@ def link_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
                               cases, detail="{links} links, {cases} cases")
 
 
+def event_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
+    """Every set of express links, the same secure, among the links the reading leaves to choose
+    (all of En; En but the ring's links Ec where the reading adds Ec), on rings of the scope's sizes
+    where those are at most `event_links`; every event of both kinds from the first broker in
+    identifier order to each other one (C_n(1, 2) and its chords look the same from every broker,
+    and every set is enumerated); unit weights."""
+    reading = C.READINGS[name]
+
+    def free_links(n: int) -> list:
+        ring = ring_of(n)
+        added = C.ring_edges(ring) if reading.special_links == "ring" else frozenset()
+        return sorted(C.Multigraph(ring).normal() - added)
+
+    sizes = [n for n in scope.event_rings if len(free_links(n)) <= scope.event_links]
+
+    def cases() -> Iterator[plugin.Case]:
+        for n in sizes:
+            ring, free = ring_of(n), free_links(n)
+            first, *others = C.in_id_order(ring)
+            # the sets with most express links first: the first violation found leaves out fewest
+            for mask in sorted(range(1 << len(free)), key=lambda m: (-m.bit_count(), m)):
+                express = frozenset(free[k] for k in range(len(free)) if mask >> k & 1)
+                graph = C.Multigraph(ring, express, express)
+                for to in others:
+                    for kind in (C.EXPRESS, C.SECURE):
+                        route = C.route_event(graph, first, to, kind, reading)
+                        yield plugin.Case(route, describe=lambda n=n, e=express, to=to, kind=kind: (
+                            f"first: a {kind} event {first} -> {to} on a ring of {n}, express links {sorted(e)}"),
+                            document=lambda prop, n=n, e=express, to=to, kind=kind: event_document(
+                                prop, name, "exhaustive", n, sorted(e), sorted(e), first, to, kind),
+                            counts={"multigraphs": to == others[0] and kind == C.EXPRESS, "events": 1})
+
+    return plugin.Enumeration(
+        name, EVENT_PROPS,
+        f"every set of express links, the same secure, of rings of {', '.join(map(str, sizes))} brokers "
+        f"({'beyond the ring links Ec, which the reading adds' if reading.special_links == 'ring' else 'all of En'}), "
+        "every express and secure event from one broker to each other, unit weights",
+        cases, detail="{multigraphs} multigraphs, {events} events")
+
+
 # Hypothesis: random join sequences.
 
 def join_search(scope: Scope, prop: str, name: str) -> plugin.Search:
@@ -290,6 +344,43 @@ def join_search(scope: Scope, prop: str, name: str) -> plugin.Search:
                          describe=lambda ex: f"{len(runs(ex))} joins, {ex[0]}-bit identifiers")
 
 
+def event_search(scope: Scope, prop: str, name: str) -> plugin.Search:
+    """Random multigraphs on rings of 5..24 brokers with chords: random express and secure links
+    and random weights, an event of a random kind between two random brokers."""
+    reading, claim = C.READINGS[name], get(NAME, prop)
+
+    def route(example) -> C.EventRoute:
+        n, express, secure, weights, source, to, kind = example
+        ring = ring_of(n)
+        normal = sorted(C.Multigraph(ring).normal())
+        pick = lambda bits: frozenset(l for k, l in enumerate(normal) if bits >> k & 1)    # noqa: E731
+        graph = C.Multigraph(ring, pick(express), pick(secure),
+                             tuple((l, 1 + weights[k % len(weights)]) for k, l in enumerate(normal)))
+        return C.route_event(graph, source % n, to % n, kind, reading)
+
+    def strategy():
+        from hypothesis import strategies as st
+
+        return st.tuples(st.integers(5, 24), st.integers(0, 2 ** 64), st.integers(0, 2 ** 64),
+                         st.lists(st.integers(0, 9), min_size=1, max_size=8), st.integers(0, 23), st.integers(0, 23),
+                         st.sampled_from(C.KINDS))
+
+    def judge(example) -> tuple[bool, bool]:
+        r = route(example)
+        return claim.predicate(r), claim.witness(r)
+
+    def document(example) -> dict[str, Any]:
+        r = route(example)
+        g = r.graph
+        return event_document(prop, name, "hypothesis", len(g.ring), sorted(g.express), sorted(g.secure), r.source,
+                              r.to, r.kind, weights=[[list(l), w] for l, w in g.weights])
+
+    return plugin.Search(prop, name, f"{scope.examples} random multigraphs of 5..24 brokers with chords, random "
+                                     "links of each kind and weights (shrunk)",
+                         strategy=strategy, judge=judge, examples=scope.examples, document=document,
+                         describe=lambda ex: f"a {ex[6]} event on a ring of {ex[0]}")
+
+
 # --------------------------------------------------------------------------------------------
 # Counterexample files, and their replay
 # --------------------------------------------------------------------------------------------
@@ -311,6 +402,14 @@ def link_document(prop: str, reading: str, method: str, n: int, a: int, b: int,
             "brokers": n, "link": [a, b], "b_queried": b_queried}
 
 
+def event_document(prop: str, reading: str, method: str, n: int, express, secure, source: int, to: int, kind: str,
+                   weights=()) -> dict[str, Any]:
+    """An event on the multigraph over ring_of(n), with chords (links by handle pairs)."""
+    return {"algorithm": NAME, "property": prop, "reading": reading, "method": method, "kind": "event",
+            "brokers": n, "express": [list(l) for l in express], "secure": [list(l) for l in secure],
+            "weights": [list(w) for w in weights], "event": kind, "from": source, "to": to}
+
+
 def check_document(doc: dict[str, Any]) -> None:
     """Refuse a malformed counterexample with a message naming what is wrong."""
     C.reading_named(doc.get("reading", "<missing>"))
@@ -318,8 +417,26 @@ def check_document(doc: dict[str, Any]) -> None:
     if doc.get("property") not in names:
         raise ValueError(f"unknown chordal ring property {doc.get('property')!r}; known: {', '.join(sorted(names))}")
     kind = doc.get("kind") if doc.get("method") != "z3" or "trace" not in doc else "z3"
-    if kind not in ("joins", "failure", "link", "z3"):
+    if kind not in ("joins", "failure", "link", "event", "z3"):
         raise ValueError(f"unknown kind of chordal ring counterexample {kind!r}")
+    if kind == "event":
+        n = doc.get("brokers")
+        if not (isinstance(n, int) and not isinstance(n, bool) and 5 <= n <= 4096):
+            raise ValueError(f"brokers must be a ring size from 5 to 4096, not {n!r}")
+        pair = lambda v: (isinstance(v, list) and len(v) == 2 and all(   # noqa: E731
+            isinstance(h, int) and not isinstance(h, bool) and 0 <= h < n for h in v))
+        for field in ("express", "secure"):
+            if not (isinstance(doc.get(field), list) and all(pair(v) for v in doc[field])):
+                raise ValueError(f"{field} must be a list of links [a, b] between brokers 0..{n - 1}")
+        weights = doc.get("weights", [])
+        if not (isinstance(weights, list) and all(isinstance(w, list) and len(w) == 2 and pair(w[0])
+                                                  and isinstance(w[1], int) for w in weights)):
+            raise ValueError("weights must be a list of [[a, b], weight]")
+        if doc.get("event") not in C.KINDS:
+            raise ValueError(f"event must be one of {C.KINDS}, not {doc.get('event')!r}")
+        for field in ("from", "to"):
+            if not (isinstance(doc.get(field), int) and not isinstance(doc.get(field), bool) and 0 <= doc[field] < n):
+                raise ValueError(f"{field} must name a broker 0..{n - 1}, not {doc.get(field)!r}")
     if kind == "joins" or (kind != "z3" and "contacts" in doc):     # a failure's ring may come from joins
         C.check_bits(doc.get("bits"))
         contacts = doc.get("contacts")
@@ -345,8 +462,8 @@ def check_document(doc: dict[str, Any]) -> None:
 
 
 def document_ring(doc: dict[str, Any]) -> C.Ring:
-    """The ring a failure or link document fails: the corrected join's from its contacts where it
-    gives them (a Spark sequence's), else ring_of its size."""
+    """The ring a failure, link or event document is on: the corrected join's from its contacts
+    where it gives them (a Spark sequence's), else ring_of its size."""
     if "contacts" not in doc:
         return ring_of(doc["brokers"])
     ring = C.run_joins(doc["contacts"], C.CORRECTED, doc["bits"])[-1].after
@@ -374,6 +491,18 @@ def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
         holds = claim.predicate(subject)
         say(f"{claim.name}: " + ("holds" if holds else "VIOLATED: " + claim.explain(subject)))
         return plugin.Replayed(not holds, draw=lambda png, title: drawing.draw_joins(runs, png, title))
+    if doc["kind"] == "event":
+        ring = document_ring(doc)
+        graph = C.Multigraph(ring, frozenset(C.link(*l) for l in doc["express"]),
+                             frozenset(C.link(*l) for l in doc["secure"]),
+                             tuple((C.link(*l), w) for l, w in doc.get("weights", [])))
+        route = C.route_event(graph, doc["from"], doc["to"], doc["event"], reading)
+        say(f"{route.kind} links: " + C.listed(graph.links(route.kind, reading), shown=40)[len("are "):])
+        say(f"{route.kind} event {route.source} -> {route.to}: "
+            + (" -> ".join(map(str, route.path)) if route.path else "-") + f" ({route.outcome})")
+        holds = claim.predicate(route)
+        say(f"{claim.name}: " + ("holds" if holds else "VIOLATED: " + claim.explain(route)))
+        return plugin.Replayed(not holds, draw=lambda png, title: drawing.draw_event(route, png, title))
     ring = document_ring(doc)
     if doc["kind"] == "failure":
         run = C.node_failure(ring, doc["failed"], reading, doc["chords"], doc.get("backups", 4))
@@ -418,7 +547,8 @@ def spark_scope(summary: dict[str, Any], job) -> str:
     return (f"{summary['cases']:,} random sequences: 2..{job.max_joins:,} joins (log-uniform) through random "
             f"brokers, 32-bit identifiers (each {job.small_every}th sequence 2^2, 2^4 or 2^6, which fill), "
             f"then on the corrected join's ring of at least 5 brokers 1..{job.max_failures} brokers failing "
-            "(chords doubling or none, 1..4 backups) and one link; the ring claims judged after every join up to "
+            "(chords doubling or none, 1..4 backups), one link, and an event of a random kind over random "
+            "express and secure links with weights 1..10; the ring claims judged after every join up to "
             f"{job.dense} brokers, then at powers of two and the last"
             + (f"; {m['brokers']['sum']:,} brokers in all" if "brokers" in m else ""))
 

@@ -4,7 +4,8 @@ Brokers sit on a circle in identifier order (ties, which only a faulty join make
 each labelled with its handle and identifier. Each broker's Right is an arrow just outside the
 circle and its Left one just inside; Leftleft and Rightright are thin arcs across. A pointer that
 is not what sec. 3.3.1 defines for the ring as its identifiers order it is red, an unset one is
-listed under the panel; failed brokers are crossed, a failed link dashed red, a query's path green.
+listed under the panel; failed brokers are crossed, a failed link dashed red, a query's (or an
+event's) path olive; an event's links of its kind purple.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ def _positions(ring: C.Ring) -> dict[int, tuple[float, float]]:
             for i, h in enumerate(order)}
 
 
-def draw_ring(ax, ring: C.Ring, caption: str, failed=frozenset(), link=None, path=()) -> None:
-    """One panel: the ring, its pointers, failures and a query's path."""
+def draw_ring(ax, ring: C.Ring, caption: str, failed=frozenset(), link=None, path=(), pointers=True) -> None:
+    """One panel: the ring, its pointers (unless left out), failures and a query's path."""
     pos = _positions(ring)
     live = [h for h in C.in_id_order(ring) if h not in failed]
     n = len(live)
@@ -52,7 +53,7 @@ def draw_ring(ax, ring: C.Ring, caption: str, failed=frozenset(), link=None, pat
              for i, h in enumerate(live)}
     unset = []
     for h, b in enumerate(ring.brokers):
-        if h in failed:
+        if h in failed or not pointers:
             continue
         for k, name in enumerate(C.POINTERS):
             target = b.pointers()[k]
@@ -110,6 +111,26 @@ def draw_failure(run, png: str, title: str) -> None:
         draw_ring(axes[0], run.before, f"brokers {sorted(run.failed)} fail", failed=run.failed)
         outcomes = ", ".join(f"{h.failed}: {h.outcome}" for h in run.handlings)
         draw_ring(axes[1], run.after, f"after handling ({outcomes})", failed=run.failed)
+    fig.suptitle(title, fontsize=8)
+    fig.savefig(png, dpi=90)
+    plt.close(fig)
+
+
+def draw_event(route: C.EventRoute, png: str, title: str) -> None:
+    """An express or secure event: every normal link grey, its kind's links (sec. 3.3's Eu or
+    Es, with Ec where the reading adds it) in purple, the path it took in olive, the source and
+    destination filled."""
+    plt, fig, axes = _figure(1)
+    ax = axes[0]
+    pos = _positions(route.graph.ring)
+    for a, b in sorted(route.graph.normal()):
+        ax.plot([pos[a][0], pos[b][0]], [pos[a][1], pos[b][1]], color="0.85", lw=0.8)
+    for a, b in sorted(route.graph.links(route.kind, route.reading)):
+        ax.plot([pos[a][0], pos[b][0]], [pos[a][1], pos[b][1]], color="tab:purple", lw=2)
+    draw_ring(ax, route.graph.ring, f"{route.kind} event {route.source} -> {route.to}: {route.outcome} "
+              f"(purple: its links; grey: the other normal links)", path=route.path, pointers=False)
+    for h, colour in ((route.source, "tab:orange"), (route.to, "tab:purple")):
+        ax.plot([pos[h][0]], [pos[h][1]], "o", ms=9, color=colour, mec="black")
     fig.suptitle(title, fontsize=8)
     fig.savefig(png, dpi=90)
     plt.close(fig)
