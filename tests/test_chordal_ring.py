@@ -698,3 +698,86 @@ def test_an_event_counterexample_replays_and_draws(tmp_path):
             D.check_document({**doc, **bad})
     with pytest.raises(ValueError, match="is not a normal link"):
         D.replay({**doc, "brokers": 8, "express": [[0, 5]]}, say=lambda line: None)
+
+
+# -- what an independent mutation sample showed the tests missed --------------------------------
+
+def test_a_join_on_the_smaller_side_and_an_identifier_rounded_up_are_told_apart():
+    run = C.run_joins([None, 0, 0, 0, 0], C.CORRECTED)[-1]
+    assert run.outcome == C.JOINED and C.joins_the_roomier_side(run)
+    other = "right" if run.side == "left" else "left"
+    assert not C.joins_the_roomier_side(attrs.evolve(run, side=other))          # planted: the smaller side
+    # a midpoint rounded up (an odd gap) is mid-way too; one a third of the way is not
+    ring = C.run_joins([None, 0], C.CORRECTED, bits=4)[-1].after                  # ids 0 and 3: gaps 3 and 13
+    joined = C.join_overlay(ring, 0, C.CORRECTED)
+    b = joined.new
+    low = joined.after[joined.after[b].left].id
+    whole = C.gap(low, joined.after[joined.after[b].right].id, 4)
+    assert whole % 2 == 1
+    for offset, midway in ((whole // 2, True), ((whole + 1) // 2, True), ((whole + 1) // 3, False)):
+        brokers = list(joined.after.brokers)
+        brokers[b] = attrs.evolve(brokers[b], id=(low + offset) % 16)
+        assert C.new_id_midway(attrs.evolve(joined, after=C.Ring(4, tuple(brokers)))) is midway
+
+
+def test_a_broker_with_an_unset_ring_pointer_leaves_the_join_dangling_in_spec_and_reference():
+    ring = C.run_joins([None, 0, 0], C.CORRECTED)[-1].after
+    brokers = list(ring.brokers)
+    brokers[1] = attrs.evolve(brokers[1], left=None)                             # Left unset, Right set
+    broken = C.Ring(ring.bits, tuple(brokers))
+    assert C.process_join_request(broken, 1, C.CORRECTED) == ("dangling", None)
+    run = C.join_overlay(broken, 1, C.CORRECTED)
+    assert run.outcome == C.DANGLING and run.after == broken and run.forwards == 0 and run.visited == (1,)
+    assert not C.every_join_inserts(run)
+    ref = R.joins([None, 0, 0])
+    ref.left[1] = R.UNSET
+    with pytest.raises(R.JoinFailed, match="unset ring pointer") as failed:
+        ref.join(ref.ids[1])
+    assert failed.value.outcome == C.DANGLING
+    with pytest.raises(C.UnknownBroker, match=r"the ring has brokers 0\.\.2$"):
+        C.join_overlay(ring, 3, C.CORRECTED)
+
+
+def test_a_ring_link_is_tested_with_messages_that_all_arrive_and_a_link_to_no_broker_is_refused():
+    ring = ring_of(8)
+    a = 0
+    run = C.link_failure(ring, a, ring[a].right, C.LITERAL)
+    assert run.kind == C.RING_LINK and [m.kind for m in run.messages] == ["test-neighbour", "test-acknowledgement",
+                                                                          "reply", "up"]
+    assert all(m.delivered for m in run.messages)
+    for bad in (8, -1):
+        with pytest.raises(C.UnknownBroker, match=f"no broker {bad}"):
+            C.link_failure(ring, a, bad, C.LITERAL)
+
+
+def test_every_reading_field_takes_its_values_and_refuses_others():
+    for field, values in (("left_id", ("printed", "midpoint")), ("link_down", ("printed", "unless-queried")),
+                          ("special_links", ("printed", "ring")), ("b_queries", ("if-first", "always"))):
+        for value in values:
+            assert getattr(attrs.evolve(C.CORRECTED, name="x", **{field: value}), field) == value
+        with pytest.raises(ValueError, match=f"{field} must be one of"):
+            attrs.evolve(C.CORRECTED, name="x", **{field: value.upper()})
+
+
+def test_the_reference_counts_forwards_and_refuses_failing_every_broker():
+    ring = R.Ring("corrected", bits=4)
+    assert ring.join_random(16, seed=3) == [C.JOINED] * 16 and ring.forwards > 0
+    before = ring.forwards
+    assert ring.join_random(1, seed=3) == [C.REFUSED] and ring.forwards > before      # full: round once, refused
+    small = R.joins([None, 0, 0])
+    with pytest.raises(R.RingError, match="^at least one broker must stay up$"):
+        small.fail(small.order())
+
+
+def test_what_the_reference_s_seeded_joins_0_to_19_make_is_pinned():
+    """Ring.join_random: 40 joins in 64 identifiers through seeded random brokers; the forwards and
+    the first identifiers in ring order (every join inserts under the corrected reading)."""
+    got = []
+    for seed in range(20):
+        ring = R.Ring("corrected", bits=6)
+        assert ring.join_random(40, seed) == [C.JOINED] * 40
+        got.append((ring.forwards, ring.order()[:4]))
+    assert got == [(5, [0, 7, 10, 11]), (19, [0, 1, 2, 3]), (47, [0, 3, 5, 7]), (33, [0, 3, 4, 5]), (5, [0, 1, 2, 3]),
+                   (2, [0, 1, 3, 7]), (10, [0, 1, 2, 3]), (2, [0, 1, 3, 5]), (14, [0, 3, 4, 5]), (123, [0, 1, 2, 3]),
+                   (23, [0, 1, 3, 5]), (32, [0, 1, 2, 3]), (5, [0, 3, 5, 7]), (9, [0, 1, 2, 3]), (34, [0, 1, 2, 3]),
+                   (3, [0, 1, 3, 5]), (8, [0, 1, 2, 3]), (36, [0, 1, 3, 5]), (66, [0, 1, 2, 3]), (7, [0, 3, 5, 7])]
