@@ -781,3 +781,17 @@ def test_what_the_reference_s_seeded_joins_0_to_19_make_is_pinned():
                    (2, [0, 1, 3, 7]), (10, [0, 1, 2, 3]), (2, [0, 1, 3, 5]), (14, [0, 3, 4, 5]), (123, [0, 1, 2, 3]),
                    (23, [0, 1, 3, 5]), (32, [0, 1, 2, 3]), (5, [0, 3, 5, 7]), (9, [0, 1, 2, 3]), (34, [0, 1, 2, 3]),
                    (3, [0, 1, 3, 5]), (8, [0, 1, 2, 3]), (36, [0, 1, 3, 5]), (66, [0, 1, 2, 3]), (7, [0, 3, 5, 7])]
+
+
+def test_random_joins_fill_the_space_exactly_under_the_corrected_join_and_not_as_printed():
+    from checks.algorithms.chordal_ring import measure
+
+    full = measure.filling("corrected", 4)
+    assert full == {"joined": {"min": 16, "mean": 16, "max": 16}, "distinct_ids_min": 16,
+                    "ends": {C.REFUSED: measure.FILL_ORDERS}}
+    twice = measure.filling("printed-left-id", 4)
+    assert twice["joined"]["max"] == 17 and twice["distinct_ids_min"] < 17 and not twice["ends"]
+    assert measure.filling("forwards-when-full", 2)["ends"] == {C.NEVER_ENDS: measure.FILL_ORDERS}
+    rep = {"filling": {"corrected": {str(b): (full if b == 4 else measure.filling("corrected", b))
+                                     for b in measure.FILL_BITS}}}
+    assert "| `corrected` | 4 / 4 / 4 (refused 200) | 16 / 16 / 16 (refused 200) |" in measure.filling_table(rep)

@@ -6,6 +6,7 @@ comparing the key readings `corrected` and `literal`):
               from spec.chordal_ring, so that the page cannot drift from the model
     costs     sec. 3.4's message and hop counts against n (measure.py, cached beside the report
               against the code that makes them), a table and a figure
+    filling   how many random joins fill an identifier space, per reading (measure.py, the same cache)
 """
 
 from __future__ import annotations
@@ -33,7 +34,18 @@ def sections(ctx: DocsContext) -> dict[str, str]:
              "brokers have 6 links); without chords, 5 at every size. A failed chord's query takes 2 hops at every "
              "size measured (the link nearest B's identifier, then one more), 4 messages with link-down. Both "
              "are within sec. 3.4's O(log n) over the sizes measured; a measurement, not a proof of the bound.")
+    fill = (f"From the same file: brokers join through brokers drawn at random ({measure.FILL_ORDERS} seeded orders "
+            "per cell) until the first join that does not insert; each cell gives the brokers joined (least / mean / "
+            "most) and how the first join that did not insert ended, per reading the join tells apart and per "
+            "identifier space.\n\n" + measure.filling_table(rep) + "\n\n"
+            f"At most 2^bits + 1 joins are tried per order, so a most of 2^bits + 1 means identifiers were given "
+            "twice ('as few as k distinct ids'). Under the corrected join every order fills the space exactly and "
+            "the next join is refused: the best and the worst case over these orders are both 2^bits joins. "
+            "forwards-when-full fills it too, then forwards the next request for ever; printed-left-id never refuses "
+            "and gives identifiers twice; printed-pointers leaves a pointer unset (a dangling pointer) before the "
+            "space fills; the literal and printed-space-test joins end early in some orders (a request forwarded "
+            "for ever, or refused) and give identifiers twice in others.")
     repairs = "\n".join(f"- {text}" for text in C.PARSE_REPAIRS)
     choices = "\n".join(f"- {text}" for text in C.CHOICES)
-    return {"costs": costs, "choices": "### Repairs needed to read the printed pseudocode (the literal reading's only ones)\n\n"
+    return {"costs": costs, "filling": fill, "choices": "### Repairs needed to read the printed pseudocode (the literal reading's only ones)\n\n"
                        f"{repairs}\n\n### Choices the text leaves open, made alike in every reading\n\n{choices}"}

@@ -3,6 +3,11 @@
 (sec. 3.4.2, "the process takes O(log n) time"), measured on rings of 8 to 1,024 brokers built
 by the corrected join, with the chords of this project's choice (k = 4, 8, 16, ...) and without.
 
+And how the identifier space fills (sec. 3.3: "any new broker generated is inserted"): brokers
+join through random brokers until the first join that does not insert, under every reading the
+join tells apart, in spaces of 2^2 to 2^10 identifiers (the reference's joins, which the tests hold
+to the spec's).
+
 Every broker's failure is handled on rings of up to 64 brokers, 64 evenly spaced ones above; every
 chord of 16 evenly spaced brokers is failed in turn (both brokers up, B sending link-down: the
 repaired reading). The numbers are pure functions of the code: the JSON is cached beside the
@@ -20,6 +25,8 @@ from typing import Any
 from spec import chordal_ring as C
 
 SIZES = (8, 16, 32, 64, 128, 256, 512, 1024)
+FILL_BITS = (2, 4, 6, 8, 10)   # identifier spaces filled by random joins ...
+FILL_ORDERS = 200              # ... in this many seeded orders each, under every reading the join tells apart
 FAILED_SAMPLE = 64          # brokers failed one at a time per ring (every one up to this size)
 CHORD_SAMPLE = 16           # brokers whose every chord is failed in turn
 FIGURE = "chordal_ring-costs.png"
@@ -60,13 +67,37 @@ def point(n: int, rule: str) -> dict[str, Any]:
             "chord_messages": _stats(messages), "failures": len(node), "chords": len(hops)}
 
 
+def filling(reading: str, bits: int) -> dict[str, Any]:
+    """Joins through brokers drawn at random (reference.chordal_ring.Ring.join_random, seeds
+    0..FILL_ORDERS - 1) until the first that does not insert, in a space of 2^bits identifiers:
+    how many brokers joined (least, mean, most), how many distinct identifiers they hold, and how
+    the first join that did not insert ended."""
+    from reference.chordal_ring import Ring
+
+    joined, distinct, ends = [], [], {}
+    for seed in range(FILL_ORDERS):
+        ring = Ring(reading, bits)
+        for outcome in ring.join_random(2 ** bits + 1, seed):
+            if outcome != C.JOINED:
+                ends[outcome] = ends.get(outcome, 0) + 1
+                break
+        joined.append(len(ring))
+        distinct.append(len(set(ring.ids)))
+    return {"joined": {"min": min(joined), "mean": round(sum(joined) / len(joined), 2), "max": max(joined)},
+            "distinct_ids_min": min(distinct), "ends": dict(sorted(ends.items()))}
+
+
 def costs(out: Path | str | None = None, reuse: bool = True) -> dict[str, Any]:
-    key = {"fingerprint": fingerprint(), "sizes": list(SIZES), "failed": FAILED_SAMPLE, "chords": CHORD_SAMPLE}
+    from checks.algorithms.chordal_ring import JOIN_READINGS
+
+    key = {"fingerprint": fingerprint(), "sizes": list(SIZES), "failed": FAILED_SAMPLE, "chords": CHORD_SAMPLE,
+           "fill_bits": list(FILL_BITS), "fill_orders": FILL_ORDERS}
     if reuse and out is not None and Path(out).exists():
         stored = json.loads(Path(out).read_text())
         if stored.get("key") == key:
             return stored
-    result = {"key": key, **{rule: {str(n): point(n, rule) for n in SIZES} for rule in C.CHORD_RULES}}
+    result = {"key": key, **{rule: {str(n): point(n, rule) for n in SIZES} for rule in C.CHORD_RULES},
+              "filling": {name: {str(bits): filling(name, bits) for bits in FILL_BITS} for name in JOIN_READINGS}}
     if out is not None:
         Path(out).parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(out).with_suffix(".tmp")
@@ -121,4 +152,19 @@ def table(rep: dict[str, Any]) -> str:
             p = rep[rule][str(n)]
             rows.append(f"| {n:,} | {p['log2_n']:g} | {rule} | {pair(p['degree'])} | {pair(p['node_failure_messages'])}"
                         f" | {pair(p['chord_query_hops'])} | {pair(p['chord_messages'])} |")
+    return "\n".join(rows)
+
+
+def filling_table(rep: dict[str, Any]) -> str:
+    rows = ["| reading | " + " | ".join(f"2^{b} ids" for b in FILL_BITS) + " |",
+            "|---|" + "---|" * len(FILL_BITS)]
+    for name, cells in rep["filling"].items():
+        shown = []
+        for bits in FILL_BITS:
+            c = cells[str(bits)]
+            j = c["joined"]
+            ends = ", ".join(f"{k} {v}" for k, v in c["ends"].items()) or "none"
+            twice = "" if c["distinct_ids_min"] == j["min"] else f"; as few as {c['distinct_ids_min']} distinct ids"
+            shown.append(f"{j['min']} / {j['mean']:g} / {j['max']} ({ends}{twice})")
+        rows.append(f"| `{name}` | " + " | ".join(shown) + " |")
     return "\n".join(rows)
