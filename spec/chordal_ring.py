@@ -554,6 +554,24 @@ def neighsets(ring: Ring, rule: str = "doubling") -> dict[int, frozenset[int]]:
     return {h: frozenset(v) for h, v in links.items()}
 
 
+def third_degree_links(n: int, c: int) -> dict[int, frozenset[int]]:
+    """sec. 3.1's chordal ring of third degree, for comparison ([15], not this paper's overlay): "an
+    even number of nodes labelled 0, 1, 2, ..., n - 1 and each even node i is connected to nodes
+    (i +- 1) mod n and (i - c) mod n, for some odd integer c"; a link is bi-directional, so odd
+    node j is linked to j + c. Nodes by their numbers."""
+    if not (_is_int(n) and n >= 4 and n % 2 == 0):
+        raise ValueError(f"a third degree chordal ring has an even number of nodes, at least 4, not {n!r}")
+    if not (_is_int(c) and c % 2 == 1):
+        raise ValueError(f"the chord length c is an odd integer, not {c!r}")
+    links: dict[int, set[int]] = {i: set() for i in range(n)}
+    for i in range(0, n, 2):
+        for other in ((i + 1) % n, (i - 1) % n, (i - c) % n):
+            if other != i:
+                links[i].add(other)
+                links[other].add(i)
+    return {i: frozenset(v) for i, v in links.items()}
+
+
 # --------------------------------------------------------------------------------------------
 # Node failure (sec. 3.4.1)
 # --------------------------------------------------------------------------------------------

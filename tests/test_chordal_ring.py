@@ -795,3 +795,22 @@ def test_random_joins_fill_the_space_exactly_under_the_corrected_join_and_not_as
     rep = {"filling": {"corrected": {str(b): (full if b == 4 else measure.filling("corrected", b))
                                      for b in measure.FILL_BITS}}}
     assert "| `corrected` | 4 / 4 / 4 (refused 200) | 16 / 16 / 16 (refused 200) |" in measure.filling_table(rep)
+
+
+def test_the_third_degree_ring_is_as_printed_and_survives_two_failures_not_three():
+    import networkx as nx
+
+    links = C.third_degree_links(8, 3)
+    assert links[0] == {1, 7, 5} and links[5] == {4, 6, 0} and {len(v) for v in links.values()} == {3}
+    assert C.third_degree_links(6, 3)[0] == {1, 5, 3}
+    g = nx.Graph([(a, b) for a, v in links.items() for b in v])
+    assert nx.node_connectivity(g) == 3
+    for bad_n, bad_c, message in ((7, 3, "even number of nodes"), (2, 1, "at least 4"), (8, 2, "odd integer"),
+                                  (8, True, "odd integer")):
+        with pytest.raises(ValueError, match=message):
+            C.third_degree_links(bad_n, bad_c)
+    from checks.algorithms.chordal_ring import measure
+
+    row = measure.compared(8)
+    assert row["third_degree"]["3"] == {"degree": 3, "connectivity": 3, "diameter": 3}
+    assert row["degree_4"] == {"degree": 4, "connectivity": 4, "diameter": 2}

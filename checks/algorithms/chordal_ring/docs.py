@@ -7,6 +7,7 @@ comparing the key readings `corrected` and `literal`):
     costs     sec. 3.4's message and hop counts against n (measure.py, cached beside the report
               against the code that makes them), a table and a figure
     filling   how many random joins fill an identifier space, per reading (measure.py, the same cache)
+    third_degree  sec. 3.1's degree-3 ring beside the degree-4 one (measure.py, the same cache)
 """
 
 from __future__ import annotations
@@ -45,7 +46,15 @@ def sections(ctx: DocsContext) -> dict[str, str]:
             "and gives identifiers twice; printed-pointers leaves a pointer unset (a dangling pointer) before the "
             "space fills; the literal and printed-space-test joins end early in some orders (a request forwarded "
             "for ever, or refused) and give identifiers twice in others.")
+    third = ("From the same file: sec. 3.1's chordal ring of third degree ([15]; every even node i linked to i +- 1 "
+             "and i - c for an odd c, spec.chordal_ring.third_degree_links) beside sec. 3.2's degree-4 ring, by "
+             "networkx on the graphs themselves. A vertex connectivity of k means every set of k - 1 failed nodes "
+             "leaves the rest connected and some set of k does not.\n\n" + measure.compared_table(rep) + "\n\n"
+             "At these sizes the degree-3 ring survives any two failures and not every three, at every odd c; "
+             "the degree-4 ring any three and not every four (for every size n >= 5 by Z3's lemmas with the step "
+             "argued: survives_three_failures holds); this project's chords raise the degree and shorten the "
+             "diameter.")
     repairs = "\n".join(f"- {text}" for text in C.PARSE_REPAIRS)
     choices = "\n".join(f"- {text}" for text in C.CHOICES)
-    return {"costs": costs, "filling": fill, "choices": "### Repairs needed to read the printed pseudocode (the literal reading's only ones)\n\n"
+    return {"costs": costs, "filling": fill, "third_degree": third, "choices": "### Repairs needed to read the printed pseudocode (the literal reading's only ones)\n\n"
                        f"{repairs}\n\n### Choices the text leaves open, made alike in every reading\n\n{choices}"}

@@ -42,7 +42,10 @@ def sentences() -> list[Sentence]:
         # ---------------------------------------------------------------- sec. 3.1
         Sentence("sec. 3.1", "A third degree chordal ring has an even number of nodes labeled 0, 1, 2, ..., "
                  "n-1 and each even node i is connected to nodes (i±1) mod n and (i−c) mod n, for some odd "
-                 "integer c.", why="a definition cited from [15]; the degree-3 ring is " + NOT_YET),
+                 "integer c.", why="a definition cited from [15], not a claim of this paper; modelled as printed "
+                                   "(spec.chordal_ring.third_degree_links) and set beside the degree-4 ring in "
+                                   "docs/chordal_ring.md: vertex connectivity 3 at every odd c on the sizes "
+                                   "measured, against 4"),
 
         # ---------------------------------------------------------------- sec. 3.2
         Sentence("sec. 3.2", "Every node i has r edges, where r ≥ 4.",

@@ -25,6 +25,7 @@ from typing import Any
 from spec import chordal_ring as C
 
 SIZES = (8, 16, 32, 64, 128, 256, 512, 1024)
+COMPARED = (6, 8, 12, 16, 32, 64)   # ring sizes where sec. 3.1's degree-3 ring is set beside the degree-4 one
 FILL_BITS = (2, 4, 6, 8, 10)   # identifier spaces filled by random joins ...
 FILL_ORDERS = 200              # ... in this many seeded orders each, under every reading the join tells apart
 FAILED_SAMPLE = 64          # brokers failed one at a time per ring (every one up to this size)
@@ -87,17 +88,37 @@ def filling(reading: str, bits: int) -> dict[str, Any]:
             "distinct_ids_min": min(distinct), "ends": dict(sorted(ends.items()))}
 
 
+def compared(n: int) -> dict[str, Any]:
+    """Sec. 3.1's degree-3 chordal ring (every odd c from 3 to n - 3) beside sec. 3.2's degree-4
+    ring C_n(1, 2), with and without this project's chords: degree, vertex connectivity (one less
+    is the number of failed nodes every set of which leaves the rest connected) and diameter."""
+    import networkx as nx
+
+    from checks.algorithms.chordal_ring import ring_of
+
+    def measured(links: dict[int, frozenset[int]]) -> dict[str, int]:
+        g = nx.Graph([(a, b) for a, others in links.items() for b in others])
+        return {"degree": max(len(v) for v in links.values()), "connectivity": nx.node_connectivity(g),
+                "diameter": nx.diameter(g)}
+
+    third = {str(c): measured(C.third_degree_links(n, c)) for c in range(3, n - 2, 2)}
+    ring = ring_of(n)
+    return {"third_degree": third, "degree_4": measured(C.neighsets(ring, "none")),
+            "with_chords": measured(C.neighsets(ring, "doubling"))}
+
+
 def costs(out: Path | str | None = None, reuse: bool = True) -> dict[str, Any]:
     from checks.algorithms.chordal_ring import JOIN_READINGS
 
     key = {"fingerprint": fingerprint(), "sizes": list(SIZES), "failed": FAILED_SAMPLE, "chords": CHORD_SAMPLE,
-           "fill_bits": list(FILL_BITS), "fill_orders": FILL_ORDERS}
+           "fill_bits": list(FILL_BITS), "fill_orders": FILL_ORDERS, "compared": list(COMPARED)}
     if reuse and out is not None and Path(out).exists():
         stored = json.loads(Path(out).read_text())
         if stored.get("key") == key:
             return stored
     result = {"key": key, **{rule: {str(n): point(n, rule) for n in SIZES} for rule in C.CHORD_RULES},
-              "filling": {name: {str(bits): filling(name, bits) for bits in FILL_BITS} for name in JOIN_READINGS}}
+              "filling": {name: {str(bits): filling(name, bits) for bits in FILL_BITS} for name in JOIN_READINGS},
+              "compared": {str(n): compared(n) for n in COMPARED}}
     if out is not None:
         Path(out).parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(out).with_suffix(".tmp")
@@ -167,4 +188,20 @@ def filling_table(rep: dict[str, Any]) -> str:
             twice = "" if c["distinct_ids_min"] == j["min"] else f"; as few as {c['distinct_ids_min']} distinct ids"
             shown.append(f"{j['min']} / {j['mean']:g} / {j['max']} ({ends}{twice})")
         rows.append(f"| `{name}` | " + " | ".join(shown) + " |")
+    return "\n".join(rows)
+
+
+def compared_table(rep: dict[str, Any]) -> str:
+    rows = ["| n | degree 3, sec. 3.1 (best c: diameter; connectivity over every odd c) | degree 4, C_n(1, 2): "
+            "connectivity, diameter | degree 4 with this project's chords: degree, connectivity, diameter |",
+            "|---|---|---|---|"]
+    for n in COMPARED:
+        p = rep["compared"][str(n)]
+        third = p["third_degree"]
+        best = min(third, key=lambda c: (third[c]["diameter"], int(c)))
+        conn = sorted({v["connectivity"] for v in third.values()})
+        d4, ch = p["degree_4"], p["with_chords"]
+        rows.append(f"| {n} | c = {best}: diameter {third[best]['diameter']}; connectivity "
+                    f"{'/'.join(map(str, conn))} | {d4['connectivity']}, {d4['diameter']} | "
+                    f"{ch['degree']}, {ch['connectivity']}, {ch['diameter']} |")
     return "\n".join(rows)
