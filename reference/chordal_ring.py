@@ -17,7 +17,7 @@ import heapq
 import random
 from typing import Iterable
 
-from spec.chordal_ring import (CONFIRMED, DANGLING, FAR, JOINED, NEVER_ENDS, PAPER_BITS, REFUSED, STALLED,
+from spec.chordal_ring import (CONFIRMED, DANGLING, FAR, JOINED, LOST, NEVER_ENDS, PAPER_BITS, REFUSED, STALLED,
                                UNDETECTED, Reading, branch_lines, check_bits, check_reading, chord_lengths, gap,
                                midpoint, reading_named, second_id, space)
 
@@ -96,11 +96,11 @@ class Ring:
                 self._id(self.rightright[h]))
 
     def order(self) -> list[int]:
-        """The identifiers met following Right from the first broker, until one repeats or a
+        """The identifiers met following Right from the first live broker, until one repeats or a
         pointer is unset: the ring as its pointers have it."""
         seen: list[int] = []
         marked: set[int] = set()
-        h = 0 if self.ids else UNSET
+        h = next((h for h in range(len(self.ids)) if h not in self.failed), UNSET)
         while h != UNSET and h not in marked:
             marked.add(h)
             seen.append(self.ids[h])
@@ -114,9 +114,9 @@ class Ring:
         self.ids.append(new_id)
         for pointer in (self.left, self.right, self.leftleft, self.rightright):
             pointer.append(UNSET)
-        if new_id in self._by_id:
+        if new_id in self._by_id and self._by_id[new_id] not in self.failed:
             self._twice.add(new_id)
-        else:
+        else:                               # a failed broker's identifier now names the new one
             self._by_id[new_id] = b
         return b
 
@@ -129,11 +129,10 @@ class Ring:
             return self.join_through(None)
         if contact is None:
             raise UnknownBroker("only the first broker joins with no contact")
-        if self.failed:
-            # the paper's join is written for a ring without failed brokers; joins after failures
-            # are not modelled yet (spec.chordal_ring has no failed brokers in a join)
-            raise RingError("joins after a failure are not modelled yet")
-        return self.join_through(self.handle(contact))
+        y = self.handle(contact)
+        if y in self.failed:
+            raise RingError(f"broker {contact} has failed: a new broker pings live ones only")
+        return self.join_through(y)
 
     def join_through(self, y: int | None) -> int:
         """The join through the broker with handle `y` (its join order; None for the first)."""
@@ -164,6 +163,8 @@ class Ring:
             if y in visited:
                 raise JoinFailed(NEVER_ENDS, f"the request goes round {len(visited)} brokers for ever "
                                              f"(it is back at {ids[y]})")
+            if y in self.failed:
+                raise JoinFailed(LOST, f"the request was sent to broker {ids[y]}, which has failed")
             visited.add(y)
             ly, ry = self.left[y], self.right[y]
             if ly == UNSET or ry == UNSET:
@@ -185,7 +186,8 @@ class Ring:
         names = {"y": y, "ly": self.left[y], "ry": self.right[y], "far": getattr(self, FAR[side])[y]}
         names["b"] = self._add(new_id)
         for at, field, value in branch_lines(side, self.reading):
-            getattr(self, field)[names[at]] = names[value]
+            if names[at] not in self.failed:        # a failed broker's lines do not arrive
+                getattr(self, field)[names[at]] = names[value]
         near, other = ("ry", "ly") if side == "left" else ("ly", "ry")
         self.last_backups = (names[near], y, names["b"], names[other], names["far"])
         return new_id
@@ -225,7 +227,10 @@ class Ring:
                 la, rc = self.left[a], self.right[c]
                 self.right[a], self.rightright[a] = c, rc
                 self.left[c], self.leftleft[c] = a, la
-                self.rightright[la], self.leftleft[rc] = c, a
+                if la not in dead and la not in self.failed:
+                    self.rightright[la] = c
+                if rc not in dead and rc not in self.failed:
+                    self.leftleft[rc] = a
             out.append((self.ids[b], CONFIRMED, 3 + told))
         self.failed |= dead
         return out

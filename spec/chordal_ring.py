@@ -311,10 +311,13 @@ class Broker:
 
 @attrs.frozen(cache_hash=True)
 class Ring:
-    """Every broker that joined, by handle (its join order), in a space of 2^bits identifiers."""
+    """Every broker that joined, by handle (its join order), in a space of 2^bits identifiers, and
+    those that have failed since (they keep their handles and their last pointers; no message
+    reaches them)."""
 
     bits: int
     brokers: tuple[Broker, ...] = ()
+    failed: frozenset = frozenset()
 
     def __len__(self) -> int:
         return len(self.brokers)
@@ -325,6 +328,10 @@ class Ring:
     def ids(self) -> list[int]:
         return [b.id for b in self.brokers]
 
+    def live(self) -> list[int]:
+        """The handles of the brokers that have not failed."""
+        return [h for h in range(len(self.brokers)) if h not in self.failed]
+
 
 def empty(bits: int = PAPER_BITS) -> Ring:
     return Ring(check_bits(bits))
@@ -334,9 +341,9 @@ POINTERS = ("left", "right", "leftleft", "rightright")
 
 
 def in_id_order(ring: Ring) -> list[int]:
-    """The handles in the ring order the identifiers give (ties, which only a faulty join makes,
-    by handle): the order sec. 3.2 means by 'left and right neighbours'."""
-    return sorted(range(len(ring)), key=lambda h: (ring[h].id, h))
+    """The live brokers' handles in the ring order the identifiers give (ties, which only a faulty
+    join makes, by handle): the order sec. 3.2 means by 'left and right neighbours'."""
+    return sorted(ring.live(), key=lambda h: (ring[h].id, h))
 
 
 def correct_pointers(ring: Ring) -> dict[int, tuple[int, int, int, int]]:
@@ -351,7 +358,7 @@ def correct_pointers(ring: Ring) -> dict[int, tuple[int, int, int, int]]:
 def free_gap_exists(ring: Ring) -> bool:
     """Whether some pair of neighbours in identifier order has a free identifier between them
     (a gap of at least 2); in an empty ring or a ring of one, every identifier but one is free."""
-    if len(ring) < 2:
+    if len(ring.live()) < 2:
         return True
     order = in_id_order(ring)
     ids = [ring[h].id for h in order]
@@ -363,6 +370,7 @@ def free_gap_exists(ring: Ring) -> bool:
 # --------------------------------------------------------------------------------------------
 
 JOINED, REFUSED, NEVER_ENDS, DANGLING = "joined", "refused", "forwarded for ever", "dangling pointer"
+LOST = "sent to a failed broker"
 
 
 @attrs.frozen
@@ -443,14 +451,15 @@ def _insert(ring: Ring, y: int, side: str, new_id: int, reading: Reading) -> tup
     # name fixed before the first line, so gathering each broker's lines changes nothing
     lines: dict[int, dict[str, int]] = {b: {}}
     for at, field, value in branch_lines(side, reading):
-        lines.setdefault(names[at], {})[field] = names[value]
+        if names[at] not in ring.failed:            # a failed broker's lines are messages that do not arrive
+            lines.setdefault(names[at], {})[field] = names[value]
     for handle, fields in lines.items():
         brokers[handle] = attrs.evolve(brokers[handle], **fields)
     written = set(lines)
     # Modify-routing-table-backups(Ry, y, b, Ly, LLy) on the left, (Ly, y, b, Ry, RRy) on the right
     near, other = ("ry", "ly") if side == "left" else ("ly", "ry")
     backups = (names[near], y, b, names[other], names["far"])
-    return Ring(ring.bits, tuple(brokers)), written, backups
+    return Ring(ring.bits, tuple(brokers), ring.failed), written, backups
 
 
 def join_overlay(ring: Ring, contact: int | None, reading: Reading) -> JoinRun:
@@ -467,6 +476,8 @@ def join_overlay(ring: Ring, contact: int | None, reading: Reading) -> JoinRun:
         return JoinRun(ring, None, after, JOINED, (), "first", 0, frozenset({0}))
     if not _is_int(contact) or not 0 <= contact < n:
         raise UnknownBroker(f"no broker {contact!r} to contact; the ring has brokers 0..{n - 1}")
+    if contact in ring.failed:
+        raise UnknownBroker(f"broker {contact} has failed: a new broker pings live ones only")
     if n == 1:
         # sec. 3.2's own rule for the second broker; Process-join-request on a ring of one would
         # find both gaps 0 and give it identifier 0 again
@@ -482,6 +493,8 @@ def join_overlay(ring: Ring, contact: int | None, reading: Reading) -> JoinRun:
             return JoinRun(ring, contact, ring, REFUSED, tuple(visited), forwards=len(visited))
         if y in visited:                                # the ring is unchanged: the same brokers for ever
             return JoinRun(ring, contact, ring, NEVER_ENDS, tuple(visited), forwards=len(visited))
+        if y in ring.failed:                            # Rightright names a failed broker: no one answers
+            return JoinRun(ring, contact, ring, LOST, tuple(visited), forwards=len(visited))
         visited.append(y)
         side, value = process_join_request(ring, y, reading)
         if side == "dangling":
@@ -507,10 +520,11 @@ def run_joins(contacts: Iterable[int | None], reading: Reading, bits: int = PAPE
 
 
 def order(ring: Ring) -> list[int]:
-    """The handles met following Right from the first broker, until one repeats or a pointer is
-    unset: the ring as its pointers have it."""
+    """The handles met following Right from the first live broker, until one repeats or a
+    pointer is unset: the ring as its pointers have it."""
     seen: list[int] = []
-    h = 0 if len(ring) else None
+    live = ring.live()
+    h = live[0] if live else None
     while h is not None and h not in seen:
         seen.append(h)
         h = ring[h].right
@@ -626,13 +640,16 @@ def backup_holders(ring: Ring, broker: int, backups: int) -> tuple[int, ...]:
     return tuple(getattr(ring[broker], name) for name in BACKUP_ORDER[:backups])
 
 
-def _splice(brokers: list[Broker], a: int, c: int) -> None:
-    """A and C become neighbours; Left(A) and Right(C) take their new Rightright and Leftleft."""
+def _splice(brokers: list[Broker], a: int, c: int, down: frozenset = frozenset()) -> None:
+    """A and C become neighbours; Left(A) and Right(C) take their new Rightright and Leftleft
+    (where they have failed, the message does not arrive)."""
     la, rc = brokers[a].left, brokers[c].right
     brokers[a] = attrs.evolve(brokers[a], right=c, rightright=rc)
     brokers[c] = attrs.evolve(brokers[c], left=a, leftleft=la)
-    brokers[la] = attrs.evolve(brokers[la], rightright=c)
-    brokers[rc] = attrs.evolve(brokers[rc], leftleft=a)
+    if la not in down:
+        brokers[la] = attrs.evolve(brokers[la], rightright=c)
+    if rc not in down:
+        brokers[rc] = attrs.evolve(brokers[rc], leftleft=a)
 
 
 def node_failure(ring: Ring, failed: Iterable[int], reading: Reading, rule: str = "doubling",
@@ -641,25 +658,29 @@ def node_failure(ring: Ring, failed: Iterable[int], reading: Reading, rule: str 
     A = Left(B) sends test-neighbour(B) to its neighbour's neighbour C = Rightright(A); C sends
     test-acknowledgement to B and, with no reply, failed(B) to A; A and C send divide-Neighbour(B)
     to B's other neighbours. A failed A detects nothing (no rule is given for B's right side), a
-    failed C never answers (A waits: the text gives no timeout on A's side)."""
+    failed C never answers (A waits: the text gives no timeout on A's side). Brokers that failed
+    before (the ring's `failed`) answer no one either."""
     check_reading(reading)
     backup_holders(ring, 0, backups) if len(ring) else None       # names a bad count before any work
     dead = frozenset(failed)
     unknown = [h for h in dead if not (_is_int(h) and 0 <= h < len(ring))]
     if unknown:
         raise UnknownBroker(f"no broker {unknown[0]!r} to fail; the ring has brokers 0..{len(ring) - 1}")
-    if len(dead) >= len(ring):
+    if dead & ring.failed:
+        raise ValueError(f"broker {min(dead & ring.failed)} has already failed")
+    if len(dead) >= len(ring.live()):
         raise ValueError("at least one broker must stay up")
+    down = dead | ring.failed
     links = neighsets(ring, rule)
     brokers = list(ring.brokers)
     handlings = []
     for b in sorted(dead, key=lambda h: (ring[h].id, h)):
         a = brokers[b].left
-        if a is None or a in dead:
+        if a is None or a in down:
             handlings.append(Handling(b, a, None, (), UNDETECTED))
             continue
         c = brokers[a].rightright
-        sent = [Message("test-neighbour", a, c, c is not None and c not in dead)]
+        sent = [Message("test-neighbour", a, c, c is not None and c not in down)]
         if not sent[-1].delivered:
             handlings.append(Handling(b, a, c, tuple(sent), STALLED))
             continue
@@ -668,11 +689,11 @@ def node_failure(ring: Ring, failed: Iterable[int], reading: Reading, rule: str 
         others = sorted(links[b] - {a, c}, key=lambda h: (ring[h].id, h))
         for i, n in enumerate(others):
             senders = (a, c) if reading.divide == "both" else ((a, c)[i % 2],)
-            sent.extend(Message("divide-neighbour", x, n, n not in dead) for x in senders)
+            sent.extend(Message("divide-neighbour", x, n, n not in down) for x in senders)
         if reading.splice == "four":
-            _splice(brokers, a, c)
+            _splice(brokers, a, c, down)
         handlings.append(Handling(b, a, c, tuple(sent), CONFIRMED))
-    after = Ring(ring.bits, tuple(brokers))
+    after = Ring(ring.bits, tuple(brokers), down)
     return FailureRun(ring, dead, tuple(handlings), after, tuple((b, len(links[b])) for b in sorted(dead)), rule,
                       backups)
 
@@ -924,21 +945,22 @@ def pointers_agree(ring: Ring) -> bool:
     """sec. 3.3.1: Left, Right, Leftleft and Rightright are the left neighbour, the right one and
     the next ones beyond in the chordal ring: every pointer set, Left(Right(x)) = x,
     Leftleft(x) = Left(Left(x)), Rightright(x) = Right(Right(x)), and Right goes round every
-    broker once."""
-    return live_pointers_agree(ring, frozenset())
+    broker once (every live broker, where some have failed)."""
+    return live_pointers_agree(ring, ring.failed)
 
 
 def ids_unique_in_ring_order(ring: Ring) -> bool:
     """sec. 3.2: identifiers are assigned one per broker, the second above the first and every
     later one between its neighbours: the identifiers are distinct and Right visits them in
     increasing order round the ring (one step down, from the largest to the smallest)."""
-    n = len(ring)
+    live = ring.live()
+    n = len(live)
     if n < 2:
         return True
-    if len(set(ring.ids())) != n:
+    if len({ring[h].id for h in live}) != n:
         return False
     cycle = order(ring)
-    if len(cycle) != n:
+    if len(cycle) != n or any(h in ring.failed for h in cycle):
         return False
     ids = [ring[h].id for h in cycle]
     return sum(1 for a, b in zip(ids, ids[1:] + ids[:1]) if b < a) == 1
@@ -953,7 +975,7 @@ def new_id_midway(run: JoinRun) -> bool:
         return True
     me = run.after[run.new]
     new = me.id
-    if new in run.before.ids() or me.left is None or me.right is None:
+    if new in {run.before[h].id for h in run.before.live()} or me.left is None or me.right is None:
         return False
     below, above = run.after[me.left].id, run.after[me.right].id
     whole = gap(below, above, run.after.bits)
@@ -1033,7 +1055,7 @@ def pointers_agree_after_failures(run: FailureRun) -> bool:
     """sec. 3.2: the chordal ring is used "to increase the reliability and handle node and link
     failures"; sec. 3.5: "The broker failure will not affect the network": once every failure is
     handled, the live brokers' ring pointers agree as sec. 3.3.1 defines them."""
-    return live_pointers_agree(run.after, run.failed)
+    return live_pointers_agree(run.after, run.after.failed | run.failed)
 
 
 def failure_messages_within_degree(run: FailureRun) -> bool:
@@ -1233,8 +1255,8 @@ EXPLAIN = {
     "pointers_agree": _explain_pointers,
     "ids_unique_in_ring_order": _explain_ids,
     "new_id_midway": lambda run: (
-        f"Broker {run.new} got id {run.after[run.new].id}, beside ids {sorted(run.before.ids())} "
-        f"of the {len(run.before)} brokers before it: not mid-way between its neighbours."),
+        f"Broker {run.new} got id {run.after[run.new].id}, beside ids {sorted(run.before[h].id for h in run.before.live())} "
+        f"of the {len(run.before.live())} live brokers before it: not mid-way between its neighbours."),
     "join_updates_four_nodes": lambda run: (
         f"{len(required_updates(run))} brokers need new ring pointers: "
         f"{_names(required_updates(run), run.after)}."),

@@ -376,12 +376,14 @@ def test_reference_fails_brokers_as_the_spec(reading_name, n, picks, rule, seed)
         ref.fail([ref.ids[min(failed)]])
 
 
-def test_reference_refuses_what_it_does_not_model_after_failures():
+def test_reference_joins_after_failures_and_refuses_a_failed_contact():
     ring = R.Ring()
     ring.join_random(12, seed=1)
     assert [outcome for _, outcome, _ in ring.fail([ring.ids[3]])] == [C.CONFIRMED]
-    with pytest.raises(R.RingError, match="joins after a failure are not modelled yet"):
-        ring.join(ring.ids[0])
+    new = ring.join(ring.ids[0])
+    assert new in ring.order() and len(ring.order()) == 12
+    with pytest.raises(R.RingError, match="has failed: a new broker pings live ones only"):
+        ring.join(ring.ids[3])
     with pytest.raises(R.UnknownBroker, match="no broker has identifier 5"):
         ring.fail([5])
     with pytest.raises(R.RingError, match="at least one broker must stay up"):
@@ -814,3 +816,91 @@ def test_the_third_degree_ring_is_as_printed_and_survives_two_failures_not_three
     row = measure.compared(8)
     assert row["third_degree"]["3"] == {"degree": 3, "connectivity": 3, "diameter": 3}
     assert row["degree_4"] == {"degree": 4, "connectivity": 4, "diameter": 2}
+
+
+# -- joins after failures ------------------------------------------------------------------------
+
+def churn_ops(draws):
+    """Operations from hypothesis draws: a join through the k-th live broker, or a failure of the
+    k-th live broker once 5 or more are live (leaving at least 4)."""
+    return [("fail" if fail else "join", k) for fail, k in draws]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(["corrected", "literal", "no-splice", "printed-pointers", "literal/both-tell"]),
+       st.lists(st.tuples(st.booleans(), st.integers(0, 50)), max_size=25))
+def test_the_reference_joins_after_failures_as_the_spec_does(name, draws):
+    reading = C.READINGS[name]
+    ring, ref = C.join_overlay(C.empty(), None, reading).after, R.Ring(name)
+    ref.join(None)
+    for op, k in churn_ops(draws):
+        live = ring.live()
+        pick = live[k % len(live)]
+        if op == "fail":
+            if len(live) < 5:
+                continue
+            run = C.node_failure(ring, [pick], reading)
+            got = ref.fail([ref.ids[pick]])
+            assert [(ring[h.failed].id, h.outcome) for h in run.handlings] == [(i, o) for i, o, _ in got]
+            assert [len(h.messages) for h in run.handlings] == [m for _, _, m in got]
+            ring = run.after
+            continue
+        run = C.join_overlay(ring, pick, reading)
+        try:
+            new = ref.join_through(pick)
+            assert run.outcome == C.JOINED and new == run.after[run.new].id
+        except R.JoinFailed as failed:
+            assert failed.outcome == run.outcome
+            break
+        ring = run.after
+        for h in ring.live():
+            want = tuple(None if p is None else ring[p].id for p in ring[h].pointers())
+            assert tuple(ref._id(getattr(ref, f)[h]) for f in C.POINTERS) == want
+    assert set(ref.failed) == set(ring.failed)
+    assert [ring[h].id for h in C.order(ring)] == ref.order()
+
+
+def test_a_single_failure_spliced_keeps_later_joins_right_and_the_printed_handling_does_not():
+    ring = ring_of(6)
+    for name, agree in (("corrected", True), ("no-splice", False)):
+        reading = C.READINGS[name]
+        after = C.node_failure(ring, [0], reading).after
+        assert after.failed == {0} and 0 not in C.in_id_order(after) and len(after.live()) == 5
+        run = C.join_overlay(after, after.live()[0], reading)
+        assert run.outcome == C.JOINED and run.after.failed == {0}
+        assert C.pointers_agree(run.after) is agree and C.ids_unique_in_ring_order(run.after) is agree
+    with pytest.raises(C.UnknownBroker, match="has failed: a new broker pings live ones only"):
+        C.join_overlay(C.node_failure(ring, [2], C.CORRECTED).after, 2, C.CORRECTED)
+    with pytest.raises(ValueError, match="broker 2 has already failed"):
+        C.node_failure(C.node_failure(ring, [2], C.CORRECTED).after, [2], C.CORRECTED)
+    # the printed handling leaves Rightright naming the failed broker: a request sent there is lost
+    lost = None
+    after = C.node_failure(ring, [0], C.LITERAL).after
+    for contact in after.live():
+        run = C.join_overlay(after, contact, C.READINGS["no-splice"])
+        if run.outcome == C.LOST:
+            lost = run
+    ref = R.joins([None, 0, 0, 0, 0, 0], "no-splice")
+    ref.fail([0])
+    with pytest.raises(R.RingError, match="has failed: a new broker pings live ones only"):
+        ref.join(0)
+    assert lost is None or not C.every_join_inserts(lost)
+
+
+def test_a_churn_counterexample_replays_and_draws(tmp_path):
+    from checks.algorithms import chordal_ring as D
+
+    doc = D.churn_document("pointers_agree", "no-splice", "exhaustive", 32,
+                           [["join", None], ["join", 0], ["join", 0], ["join", 0], ["join", 0], ["fail", 0],
+                            ["join", 1]])
+    replayed = D.replay(doc, say=lambda line: None)
+    assert replayed.reproduced
+    replayed.draw(str(tmp_path / "c.png"), "churn")
+    assert not D.replay({**doc, "reading": "corrected"}, say=lambda line: None).reproduced
+    for bad in ([["join", 0]], [["join", None], ["leave", 1]], [["join", None], ["join", True]], []):
+        with pytest.raises(ValueError, match="operations must be a list"):
+            D.check_document({**doc, "operations": bad})
+    with pytest.raises(ValueError, match="ends with a join"):
+        D.replay({**doc, "operations": doc["operations"][:-1]}, say=lambda line: None)
+    with pytest.raises(C.UnknownBroker, match="has failed"):
+        D.replay({**doc, "operations": doc["operations"][:-1] + [["join", 0]]}, say=lambda line: None)

@@ -17,8 +17,10 @@ What is checked (the engine, checks.engine, runs every check declared here):
   spark       random sequences of up to 1,000 joins, then brokers and a link failing, judged by the
               spec's predicates (spark_validation/chordal_ring.py).
 
-Not yet: joins after failures, several failure handlings interleaved message by message (each
-failure is handled in identifier order on the pointers the one before left).
+Joins after failures: the exploration of the join also runs joins with brokers failing between
+them (each failure handled as sec. 3.4.1 says before the next join). Not yet: several failure
+handlings interleaved message by message (each failure is handled in identifier order on the
+pointers the one before left).
 
 Layout: readings, scopes, the checks, counterexample files and their replay (drawn by
 drawing.py), the declaration.
@@ -49,6 +51,8 @@ JOIN_FIELDS, FAILURE_FIELDS, LINK_FIELDS, EVENT_FIELDS = (C.PART_FIELDS[part]
                                                           for part in ("join", "failure", "link", "event"))
 JOIN_READINGS, FAILURE_READINGS, LINK_READINGS, EVENT_READINGS = (C.PART_READINGS[part]
                                                                   for part in ("join", "failure", "link", "event"))
+# joins after failures read the join's fields and the failure handling's
+CHURN_READINGS = C.telling_apart(JOIN_FIELDS + FAILURE_FIELDS)
 PROOF_READINGS = ("corrected", "literal", "printed-pointers")      # the induction reads the pointer lines
 
 
@@ -79,6 +83,7 @@ EVENT_PROPS = tuple(p.name for p in C.EVENT_PROPERTIES)
 @attrs.frozen
 class Scope:
     join_spaces: tuple[tuple[int, int], ...]   # (identifier bits, brokers): every join sequence up to that many
+    churn: tuple[int, int]                     # (brokers, failures): joins with failures between them
     failure_rings: tuple[int, ...]             # ring sizes: every set of failed brokers ...
     failures: int                              # ... of at most this many
     link_rings: tuple[int, ...]                # ring sizes: every failed link
@@ -88,10 +93,10 @@ class Scope:
 
 
 SCOPES = {
-    "default": Scope(join_spaces=((32, 7), (4, 9), (2, 5)), failure_rings=(5, 6, 7, 8, 9), failures=5,
+    "default": Scope(join_spaces=((32, 7), (4, 9), (2, 5)), churn=(7, 1), failure_rings=(5, 6, 7, 8, 9), failures=5,
                      link_rings=(5, 8, 12, 16), event_rings=(5, 6, 8), event_links=12,
                      examples=100),
-    "large": Scope(join_spaces=((32, 8), (4, 10), (2, 5)), failure_rings=tuple(range(5, 13)), failures=5,
+    "large": Scope(join_spaces=((32, 8), (4, 10), (2, 5)), churn=(9, 2), failure_rings=tuple(range(5, 13)), failures=5,
                    link_rings=(5, 8, 12, 16, 32, 64), event_rings=(5, 6, 7, 8, 12),
                    event_links=14, examples=1000),
 }
@@ -108,7 +113,7 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
     yield midway_proof()
     for name in ("corrected", "literal"):
         yield connectivity_proof(name)
-    for name in JOIN_READINGS:
+    for name in CHURN_READINGS:
         yield exploration(scope, name)
     for name in FAILURE_READINGS:
         yield failure_enumeration(scope, name)
@@ -200,21 +205,68 @@ def join_system(bits: int, brokers: int, reading: C.Reading) -> TransitionSystem
                             lambda run, contact: C.join_overlay(run.after, contact, reading))
 
 
+def churn_system(brokers: int, failures: int, reading: C.Reading) -> TransitionSystem:
+    """Joins with brokers failing between them (sec. 3.3 after sec. 3.4.1): states are joins, as
+    in join_system; from a ring of 5 live brokers or more, a broker may fail (its failure handled
+    as sec. 3.4.1 says) before the next join, up to `failures` of them, up to `brokers` in all
+    (the failed counted), 32-bit identifiers. A join that does not insert ends its branch."""
+    def actions(run: C.JoinRun):
+        ring = run.after
+        if run.outcome != C.JOINED or len(ring) >= brokers:
+            return []
+        live = ring.live()
+        joins = [(None, c) for c in live]
+        if len(ring.failed) < failures and len(live) >= 5:
+            joins += [(x, c) for x in live for c in live if c != x]
+        return joins
+
+    def step(run: C.JoinRun, action) -> C.JoinRun:
+        failed, contact = action
+        ring = run.after if failed is None else C.node_failure(run.after, [failed], reading).after
+        return C.join_overlay(ring, contact, reading)
+
+    return TransitionSystem(lambda: [C.join_overlay(C.empty(C.PAPER_BITS), None, reading)], actions, step)
+
+
+CHURN_LABEL = "joins after failures"
+
+
+def churn_operations(trace) -> list:
+    """A churn trace as operations: ["join", contact] and ["fail", broker] (handles), in order."""
+    out, before = [], frozenset()
+    for step in trace:
+        run = step.state
+        out += [["fail", h] for h in sorted(run.before.failed - before)]
+        out.append(["join", run.contact])
+        before = run.after.failed
+    return out
+
+
 def exploration(scope: Scope, name: str) -> plugin.Exploration:
     reading = C.READINGS[name]
     invariants = {p.name: (lambda run, p=p: p.predicate(run.after)) for p in C.RING_PROPERTIES}
     invariants.update({p.name: (lambda run, p=p: p.predicate(run)) for p in C.JOIN_PROPERTIES})
     witnesses = {p.name: (lambda run, p=p: p.witness(run.after)) for p in C.RING_PROPERTIES}
     witnesses.update({p.name: (lambda run, p=p: p.witness(run)) for p in C.JOIN_PROPERTIES})
+    brokers, failures = scope.churn
+
+    def systems():
+        yield from ((f"{bits}-bit identifiers", join_system(bits, n, reading)) for bits, n in scope.join_spaces)
+        yield CHURN_LABEL, churn_system(brokers, failures, reading)
+
+    def document(prop, label, trace):
+        if label == CHURN_LABEL:
+            return churn_document(prop, name, "exhaustive", C.PAPER_BITS, churn_operations(trace))
+        return joins_document(prop, name, "exhaustive", int(label.split("-")[0]), [step.state.contact for step in trace])
+
     return plugin.Exploration(
         name, RING_PROPS + JOIN_PROPS,
         " + ".join(f"every join sequence and contact up to {n} brokers, {bits}-bit identifiers"
-                   for bits, n in scope.join_spaces),
-        systems=lambda: ((f"{bits}-bit identifiers", join_system(bits, n, reading)) for bits, n in scope.join_spaces),
-        invariants=lambda label: invariants, witnesses=lambda label: witnesses,
-        document=lambda prop, label, trace: joins_document(prop, name, "exhaustive", int(label.split("-")[0]),
-                                                          [step.state.contact for step in trace]),
-        steps="join(s)", prefer=lambda label, trace: len(trace))
+                   for bits, n in scope.join_spaces)
+        + f" + every join sequence with up to {failures} failed broker(s) between joins (each handled as sec. 3.4.1 "
+          f"says), up to {brokers} brokers, 32-bit identifiers",
+        systems=systems, invariants=lambda label: invariants, witnesses=lambda label: witnesses,
+        document=document, steps="join(s)", prefer=lambda label, trace: len(trace))
 
 
 # Exhaustive: every set of failed brokers, every failed link.
@@ -391,6 +443,13 @@ def joins_document(prop: str, reading: str, method: str, bits: int, contacts: li
             "bits": bits, "contacts": list(contacts)}
 
 
+def churn_document(prop: str, reading: str, method: str, bits: int, operations: list) -> dict[str, Any]:
+    """Joins and failures one after another from an empty ring: ["join", contact] (null for the
+    first) and ["fail", broker], by handle."""
+    return {"algorithm": NAME, "property": prop, "reading": reading, "method": method, "kind": "churn",
+            "bits": bits, "operations": [list(op) for op in operations]}
+
+
 def failure_document(prop: str, reading: str, method: str, n: int, failed, rule: str) -> dict[str, Any]:
     return {"algorithm": NAME, "property": prop, "reading": reading, "method": method, "kind": "failure",
             "brokers": n, "failed": sorted(failed), "chords": rule}
@@ -417,8 +476,16 @@ def check_document(doc: dict[str, Any]) -> None:
     if doc.get("property") not in names:
         raise ValueError(f"unknown chordal ring property {doc.get('property')!r}; known: {', '.join(sorted(names))}")
     kind = doc.get("kind") if doc.get("method") != "z3" or "trace" not in doc else "z3"
-    if kind not in ("joins", "failure", "link", "event", "z3"):
+    if kind not in ("joins", "churn", "failure", "link", "event", "z3"):
         raise ValueError(f"unknown kind of chordal ring counterexample {kind!r}")
+    if kind == "churn":
+        C.check_bits(doc.get("bits"))
+        ops = doc.get("operations")
+        if not (isinstance(ops, list) and ops and ops[0] == ["join", None] and all(
+                isinstance(op, list) and len(op) == 2 and op[0] in ("join", "fail")
+                and isinstance(op[1], int) and not isinstance(op[1], bool) and op[1] >= 0 for op in ops[1:])):
+            raise ValueError('operations must be a list: ["join", null] first, then ["join", handle] or '
+                             '["fail", handle]')
     if kind == "event":
         n = doc.get("brokers")
         if not (isinstance(n, int) and not isinstance(n, bool) and 5 <= n <= 4096):
@@ -481,6 +548,12 @@ def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
     if doc.get("method") == "z3" and "trace" in doc:
         return replay_z3(doc, reading, say)
     claim = get(NAME, doc["property"])
+    if doc["kind"] == "churn":
+        runs = replay_churn(doc, reading, say)
+        subject = runs[-1].after if claim.subject == C.RING else runs[-1]
+        holds = claim.predicate(subject)
+        say(f"{claim.name}: " + ("holds" if holds else "VIOLATED: " + claim.explain(subject)))
+        return plugin.Replayed(not holds, draw=lambda png, title: drawing.draw_joins(runs, png, title))
     if doc["kind"] == "joins":
         runs = C.run_joins(doc["contacts"], reading, doc["bits"])
         for k, run in enumerate(runs):
@@ -518,6 +591,27 @@ def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
     holds = claim.predicate(run)
     say(f"{claim.name}: " + ("holds" if holds else "VIOLATED: " + claim.explain(run)))
     return plugin.Replayed(not holds, draw=lambda png, title: drawing.draw_failure(run, png, title))
+
+
+def replay_churn(doc: dict[str, Any], reading: C.Reading, say) -> list[C.JoinRun]:
+    """The joins of a churn document, each failure handled (sec. 3.4.1) on the ring the join
+    before left; a handle that names no live broker is refused with the reason."""
+    ring, runs = C.empty(doc["bits"]), []
+    for op, handle in doc["operations"]:
+        if op == "fail":
+            failure = C.node_failure(ring, [handle], reading)
+            ring = failure.after
+            say(f"broker {handle} fails: {failure.handlings[0].outcome}")
+            continue
+        run = C.join_overlay(ring, handle, reading)
+        runs.append(run)
+        new = f"broker {run.new} gets id {run.after[run.new].id}" if run.outcome == C.JOINED else run.outcome
+        say(f"join {len(runs) - 1}: through {'no one' if handle is None else f'broker {handle}'}"
+            f" (request at {list(run.visited) or '-'}, side {run.side or '-'}): {new}")
+        ring = run.after
+    if not runs or doc["operations"][-1][0] != "join":
+        raise ValueError("a churn document ends with a join")
+    return runs
 
 
 def replay_z3(doc: dict[str, Any], reading: C.Reading, say) -> plugin.Replayed:

@@ -37,7 +37,7 @@ def _figure(panels: int):
 
 
 def _positions(ring: C.Ring) -> dict[int, tuple[float, float]]:
-    order = C.in_id_order(ring)
+    order = sorted(range(len(ring)), key=lambda h: (ring[h].id, h))     # failed brokers too, crossed
     n = max(len(order), 1)
     return {h: (math.cos(math.pi / 2 - 2 * math.pi * i / n), math.sin(math.pi / 2 - 2 * math.pi * i / n))
             for i, h in enumerate(order)}
@@ -95,7 +95,8 @@ def draw_joins(runs: Sequence[C.JoinRun], png: str, title: str) -> None:
     for ax, (k, run) in zip(axes, enumerate(shown, start=start)):
         what = (f"broker {run.new} (id {run.after[run.new].id}) via {run.contact}"
                 if run.outcome == C.JOINED else f"via {run.contact}: {run.outcome}")
-        draw_ring(ax, run.after, f"join {k}: {what}")
+        failed = f" ({', '.join(map(str, sorted(run.after.failed)))} failed)" if run.after.failed else ""
+        draw_ring(ax, run.after, f"join {k}: {what}{failed}", failed=run.after.failed)
     fig.suptitle(title, fontsize=8)
     fig.savefig(png, dpi=90)
     plt.close(fig)
