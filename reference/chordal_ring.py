@@ -260,20 +260,23 @@ class Ring:
         for broker in (source, to):
             if self.handle(broker) in self.failed:
                 raise RingError(f"broker {broker} has failed")
+        return least_weight_path(self.links_for(kind, express, secure, rule), source, to, weights or {})
+
+    def links_for(self, kind: str, express=(), secure=(), rule: str = "doubling") -> set[tuple[int, int]]:
+        """The links an event of `kind` may take, as pairs of identifiers (see route_event)."""
         normal = self.links(rule)
         if kind == "normal":
-            allowed = normal
-        elif kind in ("express", "secure"):
-            allowed = {(min(a, b), max(a, b)) for a, b in (express if kind == "express" else secure)}
-            if allowed - normal:
-                raise RingError(f"{kind} link {sorted(allowed - normal)[0]} is not a normal link")
-            if self.reading.special_links == "ring":
-                allowed |= {(min(self.ids[h], self.ids[p]), max(self.ids[h], self.ids[p]))
-                            for h in range(len(self.ids)) if h not in self.failed
-                            for p in (self.left[h], self.leftleft[h]) if p != UNSET and p != h}
-        else:
+            return normal
+        if kind not in ("express", "secure"):
             raise RingError(f"an event is normal, express or secure, not {kind!r}")
-        return least_weight_path(allowed, source, to, weights or {})
+        allowed = {(min(a, b), max(a, b)) for a, b in (express if kind == "express" else secure)}
+        if allowed - normal:
+            raise RingError(f"{kind} link {sorted(allowed - normal)[0]} is not a normal link")
+        if self.reading.special_links == "ring":        # Ec, from the live brokers' Left and Leftleft
+            allowed |= {(min(self.ids[h], self.ids[p]), max(self.ids[h], self.ids[p]))
+                        for h in range(len(self.ids)) if h not in self.failed
+                        for p in (self.left[h], self.leftleft[h]) if p != UNSET and p != h}
+        return allowed
 
     # -- many joins --
 

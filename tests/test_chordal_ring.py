@@ -904,3 +904,47 @@ def test_a_churn_counterexample_replays_and_draws(tmp_path):
         D.replay({**doc, "operations": doc["operations"][:-1]}, say=lambda line: None)
     with pytest.raises(C.UnknownBroker, match="has failed"):
         D.replay({**doc, "operations": doc["operations"][:-1] + [["join", 0]]}, say=lambda line: None)
+
+
+def test_what_a_second_mutation_sample_showed_missed():
+    # the reference: an event whose kind has no link at its source; the links an event may take,
+    # an unset pointer adding none; the dangling Rightright's message; both-tell's messages; the
+    # second broker's pointers
+    ring = R.joins([None, 0, 0, 0, 0, 0, 0, 0], "printed-special-links")
+    ids = ring.order()
+    assert ring.route_event(ids[0], ids[4], "express") is None and ring.links_for("express") == set()
+    ring = R.joins([None, 0, 0, 0, 0, 0, 0, 0])
+    assert ring.links_for("express") == {(min(ids[i], ids[(i + k) % 8]), max(ids[i], ids[(i + k) % 8]))
+                                          for i in range(8) for k in (1, 2)}
+    ring.leftleft[0] = R.UNSET                            # as the printed pointer lines can leave it
+    assert all(ring.ids[0] not in pair or pair in ring.links() for pair in ring.links_for("secure"))
+    assert len(ring.links_for("secure")) == 15
+    assert R.joins([None, 0]).pointers(0) == (65535, 65535, 0, 0)
+    full = R.Ring("corrected", bits=2)
+    full.join_random(4, seed=0)
+    full.rightright[0] = R.UNSET
+    with pytest.raises(R.JoinFailed, match="sent along an unset Rightright pointer"):
+        full.join(full.ids[0])
+    split, both = R.joins([None, 0, 0, 0, 0, 0, 0, 0]), R.joins([None, 0, 0, 0, 0, 0, 0, 0])
+    both.reading = C.READINGS["literal/both-tell"]            # the same ring, both A and C telling
+    b = split.order()[3]
+    (_, _, once), = split.fail([b])
+    (_, _, twice), = both.fail([b])
+    assert twice - 3 == 2 * (once - 3) > 0
+    # the spec: a ring whose pointers agree broker by broker but make two rings; the second
+    # join's brokers written; the roomier side judged on either side; a ring link's "up" from C
+    two = C.Ring(32, (C.Broker(0, 1, 1, 0, 0), C.Broker(1, 0, 0, 1, 1), C.Broker(2, 3, 3, 2, 2), C.Broker(3, 2, 2, 3, 3)))
+    assert not C.pointers_agree(two)
+    assert C.EXPLAIN["pointers_agree"](two) == "Right does not go round every broker once."
+    assert C.run_joins([None, 0], C.CORRECTED)[1].written == {0, 1}
+    runs = C.run_joins([None, 0, 0, 1, 2, 0, 3], C.CORRECTED)
+    for side in ("left", "right"):
+        run = next(r for r in runs if r.side == side)
+        assert C.joins_the_roomier_side(run)
+        assert not C.joins_the_roomier_side(attrs.evolve(run, side="right" if side == "left" else "left"))
+    eight = ring_of(8)
+    link = C.link_failure(eight, 0, eight[0].right, C.LITERAL)
+    c = eight[0].rightright
+    assert [(m.sender, m.to) for m in link.messages] == [(0, c), (c, eight[0].right), (eight[0].right, c), (c, 0)]
+    assert C.listed([(1, 2), (0, 3)]) == "are 0-3, 1-2" and C.listed([]) == "are none"
+    assert C.listed([(0, k) for k in range(1, 15)], shown=2) == "are 0-1, 0-2 and 12 more"
