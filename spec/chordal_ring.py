@@ -35,7 +35,7 @@ from __future__ import annotations
 import functools
 import heapq
 import numbers
-from typing import Iterable
+from typing import Iterable, Iterator
 
 import attrs
 
@@ -68,8 +68,10 @@ CHOICES = (
     "the contacted broker is any live one (ping-broker's delays are not modelled)",
     "a failure is detected by B's Left, A (sec. 3.4.1 tells the story from A's side only), and A "
     "waits for ever when its neighbour's neighbour C has failed too (no timeout is given on A's side)",
-    "several brokers failing together are handled one after another, in identifier order, each on "
-    "the pointers the one before left",
+    "several brokers failing together: each handling in two steps, detect (A reads Left(B) and "
+    "Rightright(A), sends test-neighbour) and confirm (the rest, the splice's writes at once); the "
+    "steps of different handlings in any order (node_failure's schedule; by default one handling "
+    "after another in identifier order)",
     "chords: k = 4, 8, 16, ... (floor(log2 n) of them where they fit in 3..n - 2) for sec. 3.2's "
     "'any (log n) nodes numbered (i + k) mod n', or none",
     "backups: with j < 4 holders, the first j of Left, Right, Leftleft, Rightright",
@@ -615,8 +617,8 @@ class Handling:
 
 @attrs.frozen
 class FailureRun:
-    """Brokers that fail together, each then handled as sec. 3.4.1 says, in ring order, on the
-    pointers as the handlings before it left them."""
+    """Brokers that fail together, each then handled as sec. 3.4.1 says, the handlings' steps in
+    the order of `schedule`, each on the pointers as the steps before it left them."""
 
     before: Ring
     failed: frozenset
@@ -625,6 +627,7 @@ class FailureRun:
     degrees: tuple[tuple[int, int], ...]        # (failed broker, its degree) in the overlay
     rule: str = "doubling"
     backups: int = 4                            # sec. 3.2: "backed up in one, two, three or four neighbouring nodes"
+    schedule: tuple[int, ...] = ()              # the order of the handlings' steps (node_failure)
 
 
 # sec. 3.5 names the four holders "Left, Right, Leftleft and Rightright"; which j of them hold the
@@ -653,13 +656,16 @@ def _splice(brokers: list[Broker], a: int, c: int, down: frozenset = frozenset()
 
 
 def node_failure(ring: Ring, failed: Iterable[int], reading: Reading, rule: str = "doubling",
-                 backups: int = 4) -> FailureRun:
-    """The brokers `failed` (handles) fail at once; each is handled in identifier order:
-    A = Left(B) sends test-neighbour(B) to its neighbour's neighbour C = Rightright(A); C sends
-    test-acknowledgement to B and, with no reply, failed(B) to A; A and C send divide-Neighbour(B)
-    to B's other neighbours. A failed A detects nothing (no rule is given for B's right side), a
-    failed C never answers (A waits: the text gives no timeout on A's side). Brokers that failed
-    before (the ring's `failed`) answer no one either."""
+                 backups: int = 4, schedule: Iterable[int] | None = None) -> FailureRun:
+    """The brokers `failed` (handles) fail at once; each is handled in sec. 3.4.1's two steps.
+    Detect: A = Left(B) sends test-neighbour(B) to its neighbour's neighbour C = Rightright(A).
+    Confirm: C sends test-acknowledgement to B and, with no reply, failed(B) to A; A and C send
+    divide-Neighbour(B) to B's other neighbours (and, under the splice, become neighbours). A
+    failed A detects nothing (no rule is given for B's right side), a failed C never answers (A
+    waits: the text gives no timeout on A's side). Brokers that failed before (the ring's
+    `failed`) answer no one either. `schedule` orders the steps of all the handlings: each failed
+    broker twice, the first its detect, the second its confirm; by default one handling after
+    another in identifier order (each step reads the pointers as the steps before it left them)."""
     check_reading(reading)
     backup_holders(ring, 0, backups) if len(ring) else None       # names a bad count before any work
     dead = frozenset(failed)
@@ -670,20 +676,31 @@ def node_failure(ring: Ring, failed: Iterable[int], reading: Reading, rule: str 
         raise ValueError(f"broker {min(dead & ring.failed)} has already failed")
     if len(dead) >= len(ring.live()):
         raise ValueError("at least one broker must stay up")
+    in_order = sorted(dead, key=lambda h: (ring[h].id, h))
+    schedule = tuple(h for b in in_order for h in (b, b)) if schedule is None else tuple(schedule)
+    if sorted(schedule) != sorted(in_order * 2):
+        raise ValueError(f"a schedule names each failed broker twice, not {list(schedule)!r}")
     down = dead | ring.failed
     links = neighsets(ring, rule)
     brokers = list(ring.brokers)
-    handlings = []
-    for b in sorted(dead, key=lambda h: (ring[h].id, h)):
-        a = brokers[b].left
-        if a is None or a in down:
-            handlings.append(Handling(b, a, None, (), UNDETECTED))
+    detected: dict[int, tuple[int, int, list[Message]]] = {}
+    done: dict[int, Handling] = {}
+    for b in schedule:
+        if b in done:
+            continue                    # it ended at its detect step: its confirm step does nothing
+        if b not in detected:           # detect
+            a = brokers[b].left
+            if a is None or a in down:
+                done[b] = Handling(b, a, None, (), UNDETECTED)
+                continue
+            c = brokers[a].rightright
+            sent = [Message("test-neighbour", a, c, c is not None and c not in down)]
+            if not sent[-1].delivered:
+                done[b] = Handling(b, a, c, tuple(sent), STALLED)
+                continue
+            detected[b] = (a, c, sent)
             continue
-        c = brokers[a].rightright
-        sent = [Message("test-neighbour", a, c, c is not None and c not in down)]
-        if not sent[-1].delivered:
-            handlings.append(Handling(b, a, c, tuple(sent), STALLED))
-            continue
+        a, c, sent = detected.pop(b)    # confirm
         sent.append(Message("test-acknowledgement", c, b, False))
         sent.append(Message("failed", c, a, True))
         others = sorted(links[b] - {a, c}, key=lambda h: (ring[h].id, h))
@@ -692,10 +709,26 @@ def node_failure(ring: Ring, failed: Iterable[int], reading: Reading, rule: str 
             sent.extend(Message("divide-neighbour", x, n, n not in down) for x in senders)
         if reading.splice == "four":
             _splice(brokers, a, c, down)
-        handlings.append(Handling(b, a, c, tuple(sent), CONFIRMED))
+        done[b] = Handling(b, a, c, tuple(sent), CONFIRMED)
     after = Ring(ring.bits, tuple(brokers), down)
-    return FailureRun(ring, dead, tuple(handlings), after, tuple((b, len(links[b])) for b in sorted(dead)), rule,
-                      backups)
+    return FailureRun(ring, dead, tuple(done[b] for b in in_order), after,
+                      tuple((b, len(links[b])) for b in sorted(dead)), rule, backups, schedule)
+
+
+def schedules(failed: Iterable[int]) -> Iterator[tuple[int, ...]]:
+    """Every order of the handlings' steps (each failed broker twice: detect, then confirm)."""
+    def orders(left: dict[int, int]) -> Iterator[tuple[int, ...]]:
+        if not any(left.values()):
+            yield ()
+            return
+        for b in sorted(left):
+            if left[b]:
+                left[b] -= 1
+                for rest in orders(left):
+                    yield (b,) + rest
+                left[b] += 1
+
+    yield from orders({b: 2 for b in failed})
 
 
 def live_pointers_agree(ring: Ring, failed: frozenset) -> bool:

@@ -948,3 +948,27 @@ def test_what_a_second_mutation_sample_showed_missed():
     assert [(m.sender, m.to) for m in link.messages] == [(0, c), (c, eight[0].right), (eight[0].right, c), (c, 0)]
     assert C.listed([(1, 2), (0, 3)]) == "are 0-3, 1-2" and C.listed([]) == "are none"
     assert C.listed([(0, k) for k in range(1, 15)], shown=2) == "are 0-1, 0-2 and 12 more"
+
+
+def test_every_order_of_the_handlings_steps_gives_the_same_outcome_and_bad_schedules_are_refused():
+    ring = ring_of(9)
+    assert len(list(C.schedules([1, 3]))) == 6 and len(list(C.schedules([1, 3, 5]))) == 90
+    assert all(sorted(s) == [1, 1, 3, 3] and s.index(1) < 3 for s in C.schedules([1, 3]))
+    for failed in ([1, 3], [2, 4, 6], [0, 2, 3]):
+        for name in ("corrected", "literal", "literal/both-tell"):
+            runs = {(r.handlings, r.after) for r in (C.node_failure(ring, failed, C.READINGS[name], schedule=s)
+                                                     for s in C.schedules(failed))}
+            assert len(runs) == 1
+    run = C.node_failure(ring, [1, 3], C.CORRECTED, schedule=(3, 1, 1, 3))
+    assert run.schedule == (3, 1, 1, 3) and [h.outcome for h in run.handlings] == [C.CONFIRMED] * 2
+    for bad in ((1, 3, 3), (1, 1, 3, 3, 3), (1, 1, 2, 2)):
+        with pytest.raises(ValueError, match="a schedule names each failed broker twice"):
+            C.node_failure(ring, [1, 3], C.CORRECTED, schedule=bad)
+    from checks.algorithms import chordal_ring as D
+
+    doc = D.failure_document("pointers_agree_after_failures", "literal", "exhaustive", 9, [1, 3], "doubling",
+                             (3, 1, 1, 3))
+    assert doc["schedule"] == [3, 1, 1, 3] and D.replay(doc, say=lambda line: None).reproduced
+    assert "schedule" not in D.failure_document("x", "literal", "exhaustive", 9, [1, 3], "doubling", (1, 1, 3, 3))
+    with pytest.raises(ValueError, match="schedule must name each failed broker twice"):
+        D.check_document({**doc, "schedule": [1, 3]})

@@ -18,9 +18,9 @@ What is checked (the engine, checks.engine, runs every check declared here):
               spec's predicates (spark_validation/chordal_ring.py).
 
 Joins after failures: the exploration of the join also runs joins with brokers failing between
-them (each failure handled as sec. 3.4.1 says before the next join). Not yet: several failure
-handlings interleaved message by message (each failure is handled in identifier order on the
-pointers the one before left).
+them (each failure handled as sec. 3.4.1 says before the next join). Several failures at once:
+every order of their handlings' steps (detect, confirm) where up to three fail; a step's messages
+(and the splice's writes) are not interleaved with another's.
 
 Layout: readings, scopes, the checks, counterexample files and their replay (drawn by
 drawing.py), the declaration.
@@ -85,7 +85,8 @@ class Scope:
     join_spaces: tuple[tuple[int, int], ...]   # (identifier bits, brokers): every join sequence up to that many
     churn: tuple[int, int]                     # (brokers, failures): joins with failures between them
     failure_rings: tuple[int, ...]             # ring sizes: every set of failed brokers ...
-    failures: int                              # ... of at most this many
+    failures: int                              # ... of at most this many, their handlings' steps
+    interleaved: int                           # in every order where at most this many fail
     link_rings: tuple[int, ...]                # ring sizes: every failed link
     event_rings: tuple[int, ...]               # ring sizes: every set of express links, every destination ...
     event_links: int                           # ... where at most this many links are the reading's to choose
@@ -93,10 +94,10 @@ class Scope:
 
 
 SCOPES = {
-    "default": Scope(join_spaces=((32, 7), (4, 9), (2, 5)), churn=(7, 1), failure_rings=(5, 6, 7, 8, 9), failures=5,
+    "default": Scope(join_spaces=((32, 7), (4, 9), (2, 5)), churn=(7, 1), failure_rings=(5, 6, 7, 8, 9), failures=5, interleaved=3,
                      link_rings=(5, 8, 12, 16), event_rings=(5, 6, 8), event_links=12,
                      examples=100),
-    "large": Scope(join_spaces=((32, 8), (4, 10), (2, 5)), churn=(9, 2), failure_rings=tuple(range(5, 13)), failures=5,
+    "large": Scope(join_spaces=((32, 8), (4, 10), (2, 5)), churn=(9, 2), failure_rings=tuple(range(5, 13)), failures=5, interleaved=3,
                    link_rings=(5, 8, 12, 16, 32, 64), event_rings=(5, 6, 7, 8, 12),
                    event_links=14, examples=1000),
 }
@@ -278,6 +279,9 @@ def ring_of(n: int) -> C.Ring:
 
 
 def failure_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
+    """Every set of failed brokers; where at most `interleaved` fail, every order of their
+    handlings' steps (sec. 3.4.1's detect and confirm, node_failure's schedule), each distinct
+    outcome once; above that, the handlings one after another in identifier order."""
     reading = C.READINGS[name]
 
     def cases() -> Iterator[plugin.Case]:
@@ -286,17 +290,25 @@ def failure_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
             for rule in C.CHORD_RULES:
                 for f in range(1, min(scope.failures, n - 1) + 1):
                     for failed in itertools.combinations(range(n), f):
-                        run = C.node_failure(ring, failed, reading, rule)
-                        yield plugin.Case(run, describe=lambda n=n, failed=failed, rule=rule: (
-                            f"first failure: brokers {list(failed)} of a ring of {n}, chords {rule}"),
-                            document=lambda prop, n=n, failed=failed, rule=rule: failure_document(
-                                prop, name, "exhaustive", n, failed, rule),
-                            counts={"failure sets": 1})
+                        orders = list(C.schedules(failed)) if 1 < f <= scope.interleaved else [None]
+                        outcomes = set()
+                        for k, schedule in enumerate(orders):
+                            run = C.node_failure(ring, failed, reading, rule, schedule=schedule)
+                            if (run.handlings, run.after) in outcomes:
+                                continue
+                            outcomes.add((run.handlings, run.after))
+                            yield plugin.Case(run, describe=lambda n=n, failed=failed, rule=rule, s=run.schedule: (
+                                f"first failure: brokers {list(failed)} of a ring of {n}, chords {rule}, steps {list(s)}"),
+                                document=lambda prop, n=n, failed=failed, rule=rule, s=run.schedule: failure_document(
+                                    prop, name, "exhaustive", n, failed, rule, s),
+                                counts={"failure sets": k == 0, "schedules": len(orders) if k == 0 else 0,
+                                        "outcomes": 1})
 
     return plugin.Enumeration(
         name, FAILURE_PROPS,
         f"every set of 1..{scope.failures} failed brokers of rings of {', '.join(map(str, scope.failure_rings))}, "
-        "with and without chords", cases, detail="{failure sets} failure sets")
+        f"with and without chords; every order of the handlings' steps where 2..{scope.interleaved} fail", cases,
+        detail="{failure sets} failure sets, {schedules} orders of their handlings' steps, {outcomes} distinct outcomes")
 
 
 def link_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
@@ -450,9 +462,15 @@ def churn_document(prop: str, reading: str, method: str, bits: int, operations: 
             "bits": bits, "operations": [list(op) for op in operations]}
 
 
-def failure_document(prop: str, reading: str, method: str, n: int, failed, rule: str) -> dict[str, Any]:
+def failure_document(prop: str, reading: str, method: str, n: int, failed, rule: str,
+                     schedule=None) -> dict[str, Any]:
+    """Brokers failing on ring_of(n); `schedule`, the order of their handlings' steps, where it is
+    not one handling after another in identifier order."""
+    ring = ring_of(n)
+    default = tuple(h for b in sorted(failed, key=lambda h: (ring[h].id, h)) for h in (b, b))
     return {"algorithm": NAME, "property": prop, "reading": reading, "method": method, "kind": "failure",
-            "brokers": n, "failed": sorted(failed), "chords": rule}
+            "brokers": n, "failed": sorted(failed), "chords": rule,
+            **({"schedule": list(schedule)} if schedule is not None and tuple(schedule) != default else {})}
 
 
 def link_document(prop: str, reading: str, method: str, n: int, a: int, b: int,
@@ -524,6 +542,9 @@ def check_document(doc: dict[str, Any]) -> None:
         backups = doc.get("backups", 4)
         if kind == "failure" and not (isinstance(backups, int) and not isinstance(backups, bool) and 1 <= backups <= 4):
             raise ValueError(f"backups must be 1 to 4 neighbours, not {backups!r}")
+        schedule = doc.get("schedule")
+        if kind == "failure" and schedule is not None and sorted(schedule) != sorted(picked * 2):
+            raise ValueError("schedule must name each failed broker twice (its detect step, then its confirm step)")
         if kind == "link" and not isinstance(doc.get("b_queried", False), bool):
             raise ValueError(f"b_queried must be true or false, not {doc.get('b_queried')!r}")
 
@@ -578,7 +599,11 @@ def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
         return plugin.Replayed(not holds, draw=lambda png, title: drawing.draw_event(route, png, title))
     ring = document_ring(doc)
     if doc["kind"] == "failure":
-        run = C.node_failure(ring, doc["failed"], reading, doc["chords"], doc.get("backups", 4))
+        run = C.node_failure(ring, doc["failed"], reading, doc["chords"], doc.get("backups", 4), doc.get("schedule"))
+        if "schedule" in doc:
+            seen: set[int] = set()
+            say("steps: " + ", ".join(f"{'confirm' if b in seen or seen.add(b) else 'detect'}({b})"
+                                      for b in run.schedule))
         for h in run.handlings:
             say(f"broker {h.failed} fails: A = {h.a}, C = {h.c}; " + ", ".join(
                 f"{m.kind} {m.sender}->{m.to}{'' if m.delivered else ' (lost)'}" for m in h.messages) + f": {h.outcome}")
