@@ -76,9 +76,12 @@ CHOICES = (
     "'any (log n) nodes numbered (i + k) mod n', or none",
     "backups: with j < 4 holders, the first j of Left, Right, Leftleft, Rightright",
     "a ring link two apart is tested through the broker between them",
-    "an express or secure event takes the path of least total weight over its kind's links (weights 1 "
-    "where W gives none), of equal weights the one whose identifiers come first: the paper names no "
-    "routing algorithm for them ('we are developing an adaptive content based routing algorithm')",
+    "an express or secure event takes its kind's links only (sec. 3 routes secure events 'through secure "
+    "links'; for express events, whose links 'can be used', this is this project's choice), on the path of "
+    "least total weight, W read as a cost (weights 1 where W gives none), of equal weights the one whose "
+    "identifiers come first: the paper names no routing algorithm ('we are developing an adaptive content "
+    "based routing algorithm'), and weighs links 'by their bandwidth', a capacity rather than a cost; which "
+    "path is taken does not decide whether one exists, which is what the checks judge",
     "divide-Neighbour: each of B's other neighbours told once, by A or by C in turn (the reading "
     "field `divide`; 'both' is the other reading the words allow)",
     "the chord query's next hop: the link with the smallest absolute difference of identifiers to B's "
@@ -1091,6 +1094,14 @@ def pointers_agree_after_failures(run: FailureRun) -> bool:
     return live_pointers_agree(run.after, run.after.failed | run.failed)
 
 
+def one_failure_keeps_the_ring(run: FailureRun) -> bool:
+    """sec. 3.5: "The broker failure will not affect the network"; sec. 3: "A chordal reliability
+    ring is maintained on the multi graph structure for fault tolerance": once one failed broker's
+    failure is handled, the live brokers' pointers make the chordal ring again (several failures at
+    once are pointers_agree_after_failures', this project's question)."""
+    return len(run.failed) != 1 or pointers_agree_after_failures(run)
+
+
 def failure_messages_within_degree(run: FailureRun) -> bool:
     """sec. 3.4.1: "The complexity of this operation is bounded by O(degree(B))", read with the
     constants of the procedure itself: at most 3 + 2 degree(B) messages per failed broker (three
@@ -1310,6 +1321,7 @@ EXPLAIN = {
         f"After brokers {sorted(run.failed)} failed and were handled, the live brokers' pointers do not agree "
         f"(Right of broker {run.handlings[0].a} is broker {run.after[run.handlings[0].a].right}).")
         if run.handlings and run.handlings[0].a is not None else "The live brokers' pointers do not agree.",
+    "one_failure_keeps_the_ring": lambda run: EXPLAIN["pointers_agree_after_failures"](run),
     "failure_messages_within_degree": lambda run: "; ".join(
         f"broker {h.failed}: {len(h.messages)} messages, degree {dict(run.degrees)[h.failed]}" for h in run.handlings) + ".",
     "data_survives": lambda run: EXPLAIN["data_survives_several"](run),
@@ -1379,6 +1391,10 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
                       "a failure (sec. 3.5 speaks of routing information backed up); this project asks "
                       "whether they agree once the failures are handled, as the next handling, which "
                       "reads Left and Rightright, needs"),
+    Property(ALGORITHM, "one_failure_keeps_the_ring", one_failure_keeps_the_ring,
+             "sec. 3.5: the broker failure will not affect the network (sec. 3: a chordal reliability ring is "
+             "maintained on the multi graph structure for fault tolerance)", witness=fails_one_broker,
+             subject=FAILURE),
     Property(ALGORITHM, "failure_messages_within_degree", failure_messages_within_degree,
              "sec. 3.4.1: the complexity of this operation is bounded by O(degree(B))",
              witness=handles_a_failure, subject=FAILURE),
@@ -1417,11 +1433,17 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "event_on_its_links", event_on_its_links,
              "sec. 3.3.4: if Es contains (b1, b2) ... the message will be delivered using secure protocols "
              "for message transfer throughout the path (sec. 3: events whose delivery requires high security "
-             "... are to be routed through secure links)", witness=routes_a_special_event, subject=EVENT),
+             "... are to be routed through secure links)", witness=routes_a_special_event, subject=EVENT,
+             question="the paper names no routing algorithm; this project routes an express or secure event "
+                      "over its kind's links only and asks whether its router keeps to them (a check of the "
+                      "model, not of a paper claim)"),
     Property(ALGORITHM, "special_event_delivered", special_event_delivered,
              "sec. 3.5: as there are express, normal and secure links defined in the overlay, adapting to "
              "the event disseminations of urgent, and secure events is straightforward",
-             witness=routes_a_special_event, subject=EVENT),
+             witness=routes_a_special_event, subject=EVENT,
+             question="'straightforward' is a judgement of ease; this project asks whether an express or secure "
+                      "event, kept to its kind's links, reaches every broker, as sec. 3.3 defines Eu and Es "
+                      "(any subsets of En)"),
 )]
 RING_PROPERTIES = [p for p in PROPERTIES if p.subject == RING]
 JOIN_PROPERTIES = [p for p in PROPERTIES if p.subject == JOIN]

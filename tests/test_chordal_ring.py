@@ -319,7 +319,8 @@ def test_one_failure_is_confirmed_and_only_a_splice_mends_the_ring():
     assert not C.pointers_agree_after_failures(stale) and stale.after[a].right == b
     both = C.node_failure(ring, {b}, C.READINGS["literal/both-tell"])
     assert len(both.handlings[0].messages) == 3 + 2 * 4
-    assert all(p.predicate(both) for p in C.FAILURE_PROPERTIES if p.name != "pointers_agree_after_failures")
+    assert all(p.predicate(both) for p in C.FAILURE_PROPERTIES
+               if p.name not in ("pointers_agree_after_failures", "one_failure_keeps_the_ring"))
 
 
 def test_two_failures_side_by_side_stall_the_handling():
@@ -972,3 +973,14 @@ def test_every_order_of_the_handlings_steps_gives_the_same_outcome_and_bad_sched
     assert "schedule" not in D.failure_document("x", "literal", "exhaustive", 9, [1, 3], "doubling", (1, 1, 3, 3))
     with pytest.raises(ValueError, match="schedule must name each failed broker twice"):
         D.check_document({**doc, "schedule": [1, 3]})
+
+
+def test_one_failure_handled_as_printed_leaves_the_ring_broken_and_the_splice_mends_it():
+    ring = ring_of(7)
+    printed = C.node_failure(ring, [3], C.LITERAL)
+    assert not C.one_failure_keeps_the_ring(printed) and C.fails_one_broker(printed)
+    assert "do not agree" in C.EXPLAIN["one_failure_keeps_the_ring"](printed)
+    spliced = C.node_failure(ring, [3], C.CORRECTED)
+    assert C.one_failure_keeps_the_ring(spliced)
+    two = C.node_failure(ring, [3, 4], C.LITERAL)
+    assert C.one_failure_keeps_the_ring(two) and not C.pointers_agree_after_failures(two)   # several: not its claim

@@ -50,7 +50,8 @@ def sections(ctx: DocsContext) -> dict[str, str]:
              "and i - c for an odd c, spec.chordal_ring.third_degree_links) beside sec. 3.2's degree-4 ring, by "
              "networkx on the graphs themselves. A vertex connectivity of k means every set of k - 1 failed nodes "
              "leaves the rest connected and some set of k does not.\n\n" + measure.compared_table(rep) + "\n\n"
-             "At these sizes the degree-3 ring survives any two failures and not every three, at every odd c; "
+             "At these sizes the degree-3 ring survives any two failures and not every three, at every odd c "
+             "from 3 to n - 3 (c = 1 or n - 1 makes the chord a ring link, and the degree 2); "
              "the degree-4 ring any three and not every four (for every size n >= 5 by Z3's lemmas with the step "
              "argued: survives_three_failures holds); this project's chords raise the degree and shorten the "
              "diameter.")
