@@ -984,3 +984,26 @@ def test_one_failure_handled_as_printed_leaves_the_ring_broken_and_the_splice_me
     assert C.one_failure_keeps_the_ring(spliced)
     two = C.node_failure(ring, [3, 4], C.LITERAL)
     assert C.one_failure_keeps_the_ring(two) and not C.pointers_agree_after_failures(two)   # several: not its claim
+
+
+def test_what_a_third_mutation_sample_showed_missed():
+    second = C.run_joins([None, 0], C.CORRECTED)[1]
+    assert second.contact == 0 and second.side == "second"
+    ring = ring_of(6)
+    with pytest.raises(C.UnknownBroker, match=r"no broker 6; the ring has brokers 0\.\.5$"):
+        C.link_failure(ring, 6, 0, C.LITERAL)
+    run = C.node_failure(ring, [2], C.CORRECTED)
+    (handled,) = run.handlings
+    assert [(m.kind, m.sender, m.to) for m in handled.messages[:3]] == [
+        ("test-neighbour", handled.a, handled.c), ("test-acknowledgement", handled.c, 2), ("failed", handled.c, handled.a)]
+    assert set(C.third_degree_links(4, 1)[0]) == {1, 3} and set(C.third_degree_links(4, 3)[0]) == {1, 3}
+    eight = ring_of(8)
+    three_apart = C.link(C.in_id_order(eight)[0], C.in_id_order(eight)[3])
+    with pytest.raises(ValueError, match=r"secure link .* \(sec\. 3\.3: Es is a subset of En\)"):
+        C.Multigraph(eight, secure=frozenset({three_apart}))
+    five = ring_of(5)
+    o = C.in_id_order(five)
+    direct = C.link(o[0], o[1])
+    graph = C.Multigraph(five, weights=((direct, 3),))             # the direct link dear, the others 1 each
+    assert len(C.route_event(graph, o[0], o[1], C.NORMAL, C.CORRECTED).path) == 3
+    assert len(C.route_event(C.Multigraph(five, weights=((direct, 2),)), o[0], o[1], C.NORMAL, C.CORRECTED).path) == 2
