@@ -54,6 +54,10 @@ PARSE_REPAIRS = (
     "`send-join-request(y->Righright, broker b)` read as `y->Rightright`",
     "the comment `/* there is no id space ... neighbour's neighbour` never closed: closed before "
     "`send-join-request`",
+    "sec. 3.3.1's 'Left, Right, Leftleft and Rightright are pointers to the left neighbour, left neighbour's "
+    "left neighbour, right neighbour, and right neighbour's right neighbour respectively' pairs the names "
+    "and the neighbours out of order: read by the names (Leftleft the left neighbour's left neighbour, Right "
+    "the right neighbour), as the join's lines use them",
 )
 
 # What the text leaves open and this project chose, in every reading alike (a choice, never the
@@ -73,7 +77,8 @@ CHOICES = (
     "steps of different handlings in any order (node_failure's schedule; by default one handling "
     "after another in identifier order)",
     "chords: k = 4, 8, 16, ... (floor(log2 n) of them where they fit in 3..n - 2) for sec. 3.2's "
-    "'any (log n) nodes numbered (i + k) mod n', or none",
+    "'any (log n) nodes numbered (i + k) mod n', or none; on rings whose size is a power of two this makes "
+    "every broker's degree the same, where sec. 3.2 proposes an 'irregular' ring",
     "backups: with j < 4 holders, the first j of Left, Right, Leftleft, Rightright",
     "a ring link two apart is tested through the broker between them",
     "an express or secure event takes its kind's links only (sec. 3 routes secure events 'through secure "

@@ -35,6 +35,12 @@ def sentences() -> list[Sentence]:
                  why="bandwidth and speed are not modelled; routing urgent (express) events over express links "
                      "only is this project's choice ('can be used'), with the questions event_on_its_links and "
                      "special_event_delivered"),
+        Sentence("sec. 3", "In a wide area network there exists multiple physical connections between the "
+                 "computers. Hence a weighted multigraph structure is chosen to represent the overlay network; "
+                 "there are multiple links defined between the brokers.",
+                 why="a design statement: the model keeps, between two brokers, a normal link and, where Eu or Es "
+                     "holds it, an express or a secure one beside it (spec.chordal_ring.Multigraph), one of each "
+                     "kind; how many physical connections lie beneath is not modelled"),
         Sentence("sec. 3", "A chordal reliability ring is maintained on the multi graph structure for fault "
                  "tolerance.", checked_by=("one_failure_keeps_the_ring",),
                  reading="maintained: once one failed broker's failure is handled, the live brokers' pointers make "
@@ -58,6 +64,17 @@ def sentences() -> list[Sentence]:
                                    "(c = 1 or n - 1 makes the chord a ring link: degree 2)"),
 
         # ---------------------------------------------------------------- sec. 3.2
+        Sentence("sec. 3.2", "In this paper, we propose an irregular chordal ring to model the overlay network in "
+                 "event based P/S systems.",
+                 why="a design statement; note that this project's chord choice (k = 4, 8, 16, ..., "
+                     "spec.chordal_ring.CHOICES) makes the overlay regular on rings whose size is a power of "
+                     "two (degree 2 log2 n - 1 at every broker), the text leaving the chords open"),
+        Sentence("sec. 3.2", "When a node is added to the broker network, the neighbours are selected based on the "
+                 "round trip delay for a 'ping' like message; one of the nodes with the lowest delay is selected "
+                 "as the neighbour.",
+                 why="delays are not modelled: every live broker may be the one contacted (the exhaustive "
+                     "search tries each; join-overlay's own comment says 'random select y from the list of "
+                     "closest neighbours')"),
         Sentence("sec. 3.2", "Every node i has r edges, where r ≥ 4.",
                  why="the overlay's definition, which this project's overlay keeps by construction (its four "
                      "ring links i ± 1, i ± 2 and the chords: every_broker_has_degree_at_least_4 confirms it on "
@@ -104,7 +121,9 @@ def sentences() -> list[Sentence]:
                  "neighbour's left neighbour, right neighbour, and right neighbour's right neighbour "
                  "respectively in the chordal ring.", checked_by=("pointers_agree",),
                  reading="after every join: set, consistent with each other, and Right going round every "
-                         "broker once"),
+                         "broker once; 'respectively' as printed pairs Right with the left neighbour's left "
+                         "neighbour and Leftleft with the right neighbour: read by the names, Leftleft the left "
+                         "neighbour's left neighbour and Right the right neighbour (spec.chordal_ring.PARSE_REPAIRS)"),
         Sentence("sec. 3.3.1", "These nodes can be directly accessed by the node b and are based on locational "
                  "proximity.", why="access and proximity are not modelled: the four pointers are links of "
                                    "the overlay by definition (spec.chordal_ring.neighsets)"),
