@@ -1154,13 +1154,8 @@ def live_overlay_connected(run: FailureRun) -> bool:
     them: how many failures the overlay survives (this project's question)."""
     links = neighsets(run.before, run.rule)
     live = [h for h in links if h not in run.failed]
-    seen, todo = {live[0]}, [live[0]]
-    while todo:
-        for other in links[todo.pop()]:
-            if other not in run.failed and other not in seen:
-                seen.add(other)
-                todo.append(other)
-    return len(seen) == len(live)
+    kept = frozenset(link(h, x) for h in live for x in links[h] if x not in run.failed)
+    return len(reachable(kept, live[0])) == len(live)
 
 
 def survives_three_failures(run: FailureRun) -> bool:
