@@ -12,8 +12,8 @@ that does not insert. Then, on the ring the corrected join makes from the same c
 handling reads only the ring's order and identifiers, as exhaustive search takes it, where the
 ring is made by the corrected join too), where it has at least 5 brokers: 1..max_failures brokers
 fail at once and are handled (chords "doubling" or "none", data backed up in 1..4 neighbours, at
-random), one link of a random broker fails (B's own query sent first or not, at random), its
-query routed by nearest identifier, and an event of a random kind (normal, express, secure) is
+random), one link of a random broker fails (B's own query sent first or not, and a chord's B
+failing with it or not, at random), its query routed by nearest identifier, and an event of a random kind (normal, express, secure) is
 routed between two random brokers over sec. 3.3's multigraph (each link express with one random
 chance and secure with another, weights 1..10). So a sequence has up to max_joins + 3 operations.
 Joins after failures are not modelled.
@@ -73,6 +73,7 @@ class Instance:
     backups: int
     failure_seed: int                   # which brokers fail, which link (drawn once the ring's size is known)
     b_queried: bool
+    b_failed: bool                      # a failed chord's B fails with it (B then sends no query of its own)
 
     def contacts(self, count: int | None = None) -> list[int | None]:
         draws = self.draws if count is None else self.draws[:max(count - 1, 0)]
@@ -125,7 +126,7 @@ class ChordalRingJob(JudgedJob):
         return Instance(seed, bits, draws, failures=int(rng.integers(1, self.max_failures + 1)),
                         chords=C.CHORD_RULES[int(rng.integers(len(C.CHORD_RULES)))],
                         backups=int(rng.integers(1, 5)), failure_seed=int(rng.integers(2 ** 62)),
-                        b_queried=bool(rng.integers(2)))
+                        b_queried=bool(rng.integers(2)), b_failed=bool(rng.integers(2)))
 
     # -- the runs --
 
@@ -184,7 +185,10 @@ class ChordalRingJob(JudgedJob):
     def link(self, inst: Instance, reading: str, ring: C.Ring) -> C.LinkRun:
         _, a, pick = self.failure_choice(inst, len(ring))
         links = sorted(C.neighsets(ring)[a])
-        return C.link_failure(ring, a, links[pick % len(links)], C.READINGS[reading], b_queried=inst.b_queried)
+        b, me = links[pick % len(links)], ring[a]
+        failed = inst.b_failed and b not in (me.left, me.right, me.leftleft, me.rightright)    # a chord's B only
+        return C.link_failure(ring, a, b, C.READINGS[reading], b_queried=inst.b_queried and not failed,
+                              b_failed=failed)
 
     # -- judging --
 
@@ -282,6 +286,7 @@ class ChordalRingJob(JudgedJob):
         if prop.predicate(run):
             raise ValueError(f"seed {seed} does not violate {column} with this code: nothing to shrink")
         return {**base, "kind": "link", "brokers": len(ring), "link": [run.a, run.b], "b_queried": run.b_queried,
+                **({"b_failed": True} if run.b_failed else {}),
                 "bits": inst.bits, "contacts": contacts}
 
     def shrink_joins(self, inst: Instance, reading: str, prop) -> list[int | None]:

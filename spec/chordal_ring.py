@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import heapq
 import numbers
+from fractions import Fraction
 from typing import Iterable, Iterator
 
 import attrs
@@ -81,6 +82,10 @@ CHOICES = (
     "every broker's degree the same, where sec. 3.2 proposes an 'irregular' ring",
     "backups: with j < 4 holders, the first j of Left, Right, Leftleft, Rightright",
     "a ring link two apart is tested through the broker between them",
+    "sec. 3.2's three ways of sharing a failed broker's tasks, each checked: 'the neighbouring node' is A, "
+    "told failed(B), which takes them all; 'the next neighbours' are B's live backup holders (Left, Right, "
+    "Leftleft, Rightright, which hold its data, sec. 3.5), in equal shares; 'another broker set up' joins "
+    "through A (the reading's join, on the ring as the handling left it) and takes them all",
     "an express or secure event takes its kind's links only (sec. 3 routes secure events 'through secure "
     "links'; for express events, whose links 'can be used', this is this project's choice), on the path of "
     "least total weight, W read as a cost (weights 1 where W gives none), of equal weights the one whose "
@@ -636,6 +641,7 @@ class FailureRun:
     rule: str = "doubling"
     backups: int = 4                            # sec. 3.2: "backed up in one, two, three or four neighbouring nodes"
     schedule: tuple[int, ...] = ()              # the order of the handlings' steps (node_failure)
+    reading: Reading | None = None              # the reading the handling ran under
 
 
 # sec. 3.5 names the four holders "Left, Right, Leftleft and Rightright"; which j of them hold the
@@ -720,7 +726,7 @@ def node_failure(ring: Ring, failed: Iterable[int], reading: Reading, rule: str 
         done[b] = Handling(b, a, c, tuple(sent), CONFIRMED)
     after = Ring(ring.bits, tuple(brokers), down)
     return FailureRun(ring, dead, tuple(done[b] for b in in_order), after,
-                      tuple((b, len(links[b])) for b in sorted(dead)), rule, backups, schedule)
+                      tuple((b, len(links[b])) for b in sorted(dead)), rule, backups, schedule, reading)
 
 
 def schedules(failed: Iterable[int]) -> Iterator[tuple[int, ...]]:
@@ -759,20 +765,68 @@ def live_pointers_agree(ring: Ring, failed: frozenset) -> bool:
 
 
 # --------------------------------------------------------------------------------------------
+# Load sharing (sec. 3.2): who takes a failed broker's tasks
+# --------------------------------------------------------------------------------------------
+
+# sec. 3.2: "When a node fails, the neighbouring node can share the tasks of the broken node, share
+# the tasks with next neighbours, or request another broker to be set up." Who each is, is a choice
+# (CHOICES); every option is checked.
+SHARING = ("neighbour", "next-neighbours", "new-broker")
+
+
+@attrs.frozen
+class Takeover:
+    """Who took failed broker B's tasks under one sharing option: live brokers and their shares
+    (empty where no one did: B's failure was never confirmed, or the new broker did not join)."""
+
+    failed: int
+    option: str
+    shares: tuple[tuple[int, Fraction], ...]
+    joined: JoinRun | None = None               # new-broker: the new broker's join
+
+
+def share_tasks(run: FailureRun, option: str) -> tuple[Takeover, ...]:
+    """Each failed broker's tasks, handed on under `option` once its failure is confirmed (A and C
+    know of it only then): to A; to its live backup holders in equal shares; or to a new broker
+    that joins through A (on the ring as the handling left it, one after another)."""
+    if option not in SHARING:
+        raise ValueError(f"unknown way of sharing a failed broker's tasks {option!r}; known: {', '.join(SHARING)}")
+    ring, out = run.after, []
+    for h in run.handlings:
+        shares: tuple[tuple[int, Fraction], ...] = ()
+        joined = None
+        if h.outcome == CONFIRMED:
+            if option == "neighbour":
+                shares = ((h.a, Fraction(1)),)
+            elif option == "next-neighbours":
+                holders = sorted({x for x in backup_holders(run.before, h.failed, 4) if x not in ring.failed})
+                shares = tuple((x, Fraction(1, len(holders))) for x in holders)
+            else:
+                joined = join_overlay(ring, h.a, run.reading or CORRECTED)
+                if joined.outcome == JOINED:
+                    ring = joined.after
+                    shares = ((joined.new, Fraction(1)),)
+        out.append(Takeover(h.failed, option, shares, joined))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------------------------
 # Link failure (sec. 3.4.2)
 # --------------------------------------------------------------------------------------------
 
 RING_LINK, CHORD = "ring link", "chord"
 LINK_DOWN, LOOPS, NO_ROUTE = "link down", "the query goes round", "no route"
 SILENCE = "A hears neither B's query nor link-down"
+NEW_ROUTE = "a new route from a neighbour of the failed B"
 
 
 @attrs.frozen
 class LinkRun:
-    """Link A-B fails, both brokers up: which kind of link it is, the messages, the path A's query
-    took for a chord (A first, B last where it arrived), whether B had already sent A a query of
-    its own (`b_queried`: B detects the failure too) and the path that one took (`back`), and what
-    A concluded."""
+    """Link A-B fails: which kind of link it is, the messages, the path A's query took for a chord
+    (A first, B last where it was sent on to B), whether B had already sent A a query of its own
+    (`b_queried`: B detects the failure too) and the path that one took (`back`), and what A
+    concluded. Where B has failed with the chord (`b_failed`), `failure` is B's node failure as
+    sec. 3.4.1 handles it, whose divide-Neighbour messages are the new route A waits for."""
 
     ring: Ring
     a: int
@@ -784,6 +838,8 @@ class LinkRun:
     rule: str = "doubling"
     b_queried: bool = False
     back: tuple[int, ...] = ()
+    b_failed: bool = False
+    failure: FailureRun | None = None
 
 
 def _distance(x: int, y: int, bits: int, nearest: str) -> int:
@@ -810,21 +866,33 @@ def _route(ring: Ring, links: dict[int, frozenset[int]], source: int, to: int, n
 
 
 def link_failure(ring: Ring, a: int, b: int, reading: Reading, rule: str = "doubling",
-                 b_queried: bool = False) -> LinkRun:
+                 b_queried: bool = False, b_failed: bool = False) -> LinkRun:
     """Link A-B fails. A ring link (B is A's Right or Rightright, or its Left or Leftleft): A sends
     test-neighbour(B) to its neighbour's neighbour C beyond B's side, C test-acknowledgement to B,
     B answers, C tells A that B is up, and A routes B's messages through C. A chord: A routes a
     query to B (_route); B, up, answers with link-down back along its path as `reading.link_down`
     says, given whether it had already sent A a query of its own (`b_queried`, routed the same way
-    to A); A concludes the link is down when B's query or link-down reaches it."""
+    to A); A concludes the link is down when B's query or link-down reaches it. A chord whose B has
+    failed with it (`b_failed`): A's query is relayed towards B and lost at its last hop, B's
+    failure is handled as sec. 3.4.1 says (node_failure), and A hears of it where a
+    divide-Neighbour(B) message reaches it ("it waits and ultimately gets a new route message from
+    the neighbour of the failed node B")."""
     check_reading(reading)
     links = neighsets(ring, rule)
     for h in (a, b):
         if not (_is_int(h) and 0 <= h < len(ring)):
             raise UnknownBroker(f"no broker {h!r}; the ring has brokers 0..{len(ring) - 1}")
+    if ring.failed & {a, b}:
+        raise ValueError(f"broker {min(ring.failed & {a, b})} has already failed; a link failure is between "
+                         "live brokers (b_failed fails B with the link)")
     if b not in links[a]:
         raise ValueError(f"brokers {a} and {b} have no link between them")
     me = ring[a]
+    if b_failed and b in (me.right, me.rightright, me.left, me.leftleft):
+        raise ValueError(f"broker {b} is on A's ring links: a ring link to a failed broker is sec. 3.4.1's node "
+                         "failure (node_failure), not a failed chord")
+    if b_failed and b_queried:
+        raise ValueError("a failed B sends no query of its own (b_queried and b_failed exclude each other)")
     if b in (me.right, me.rightright, me.left, me.leftleft):
         # the neighbour's neighbour beyond B where B is adjacent (as the text says); where B is two
         # away the text names no one: this project takes the broker between them, linked to both
@@ -841,6 +909,14 @@ def link_failure(ring: Ring, a: int, b: int, reading: Reading, rule: str = "doub
         messages.extend(Message("query", x, y, True) for x, y in zip(path, path[1:]))
         return path, stopped
 
+    if b_failed:
+        path, stopped = _route(ring, links, a, b, reading.nearest)
+        messages.extend(Message("query", x, y, y != b) for x, y in zip(path, path[1:]))
+        failure = node_failure(ring, {b}, reading, rule)
+        told = any(m.kind == "divide-neighbour" and m.to == a and m.delivered
+                   for h in failure.handlings for m in h.messages)
+        return LinkRun(ring, a, b, CHORD, tuple(messages), path,
+                       NEW_ROUTE if told else stopped or SILENCE, rule, False, (), True, failure)
     heard = False
     if b_queried:                       # B's own query, sent before A's arrives
         back, stopped = query(b, a)
@@ -1086,6 +1162,21 @@ def node_failure_confirmed(run: FailureRun) -> bool:
     return len(run.failed) != 1 or all(h.outcome == CONFIRMED for h in run.handlings)
 
 
+def b_neighbours_told(run: FailureRun) -> bool:
+    """sec. 3.4.1: "Nodes A and C execute a divide-Neighbour(B) and send messages to all the
+    neighbours of B to request them to route messages meant for B to A or C": once one failed
+    broker's failure is confirmed, every other live neighbour of B has been told (several failures
+    at once: close_failures_confirmed first decides whether any is)."""
+    if len(run.failed) != 1:
+        return True
+    links = neighsets(run.before, run.rule)
+    for h in run.handlings:
+        told = {m.to for m in h.messages if m.kind == "divide-neighbour" and m.delivered and m.sender in (h.a, h.c)}
+        if h.outcome == CONFIRMED and not links[h.failed] - {h.a, h.c} - run.after.failed <= told:
+            return False
+    return True
+
+
 def close_failures_confirmed(run: FailureRun) -> bool:
     """Several brokers failing together, each handled as sec. 3.4.1 says: every failure is
     confirmed at its A (this project's question; the text speaks of one failure)."""
@@ -1100,11 +1191,27 @@ def pointers_agree_after_failures(run: FailureRun) -> bool:
 
 
 def one_failure_keeps_the_ring(run: FailureRun) -> bool:
-    """sec. 3.5: "The broker failure will not affect the network"; sec. 3: "A chordal reliability
-    ring is maintained on the multi graph structure for fault tolerance": once one failed broker's
-    failure is handled, the live brokers' pointers make the chordal ring again (several failures at
-    once are pointers_agree_after_failures', this project's question)."""
+    """sec. 3.5: "The broker failure will not affect the network", read as the network left as it
+    was (data_survives is the other sense the words allow): once one failed broker's failure is
+    handled, the live brokers' pointers make the chordal ring again (several failures at once are
+    pointers_agree_after_failures', this project's question)."""
     return len(run.failed) != 1 or pointers_agree_after_failures(run)
+
+
+def tasks_taken_over(run: FailureRun) -> bool:
+    """sec. 3.2: "When a node fails, the neighbouring node can share the tasks of the broken node,
+    share the tasks with next neighbours, or request another broker to be set up": under each of
+    the three options, one failed broker's tasks end wholly with live brokers (several failures at
+    once are tasks_taken_over_several's, this project's question)."""
+    return len(run.failed) != 1 or tasks_taken_over_several(run)
+
+
+def tasks_taken_over_several(run: FailureRun) -> bool:
+    """Several brokers failing at once: every failed broker's tasks end wholly with live brokers,
+    under each sharing option (this project's question)."""
+    return all(t.shares and sum(share for _, share in t.shares) == 1
+               and all(x not in run.after.failed for x, _ in t.shares)
+               for option in SHARING for t in share_tasks(run, option))
 
 
 def failure_messages_within_degree(run: FailureRun) -> bool:
@@ -1120,13 +1227,21 @@ def link_failure_concluded(run: LinkRun) -> bool:
     either case concludes that the link to node B is down and fixes up the alternate path so
     obtained as the new routing path": with B up, A learns that a failed chord is down (B's query or
     link-down reaches it). A ring link is sec. 3.4.1's test, modelled as printed."""
-    return run.kind != CHORD or run.outcome == LINK_DOWN
+    return run.kind != CHORD or run.b_failed or run.outcome == LINK_DOWN
 
 
 def b_concludes_link_down(run: LinkRun) -> bool:
     """sec. 3.4.2: "Node B also concludes that the link failed on receiving A's query": A's query
-    over a failed chord reaches B."""
-    return run.kind != CHORD or run.path[-1] == run.b
+    over a failed chord reaches B (B up)."""
+    return run.kind != CHORD or run.b_failed or run.path[-1] == run.b
+
+
+def waiting_a_gets_a_new_route(run: LinkRun) -> bool:
+    """sec. 3.4.2: "If the sending node A receives neither the query message from B nor link down
+    message it waits and ultimately gets a new route message from the neighbour of the failed node
+    B": over a failed chord, A hears B's query or link-down, or else a divide-Neighbour(B) message
+    from a neighbour of B reaches it. Where B is up and A hears neither, no one sends one."""
+    return run.kind != CHORD or run.outcome in (LINK_DOWN, NEW_ROUTE)
 
 
 def every_broker_has_degree_at_least_4(run: FailureRun) -> bool:
@@ -1251,6 +1366,11 @@ def relays_a_chord_query(run: LinkRun) -> bool:
     return run.kind == CHORD and len(run.path) >= 3
 
 
+def a_waits_for_a_failed_b(run: LinkRun) -> bool:
+    """A chord failed with B, so A hears neither B's query nor link-down and waits."""
+    return run.kind == CHORD and run.b_failed
+
+
 def routes_a_special_event(route: EventRoute) -> bool:
     """An express or secure event between two brokers, whose kind's links leave out some normal link
     (so that keeping to them matters)."""
@@ -1295,6 +1415,19 @@ def _explain_ids(ring: Ring) -> str:
     return "Following Right: " + " -> ".join(str(ring[h].id) for h in order(ring)) + ", not in increasing order round the ring."
 
 
+def _explain_takeover(run: FailureRun) -> str:
+    parts = []
+    for option in SHARING:
+        for t in share_tasks(run, option):
+            if t.shares and all(x not in run.after.failed for x, _ in t.shares):
+                continue
+            handling = next(h for h in run.handlings if h.failed == t.failed)
+            reason = (f"the new broker's join through {handling.a} ended: {t.joined.outcome}" if t.joined is not None
+                      else f"its failure was never confirmed ({handling.outcome})")
+            parts.append(f"under '{option}' no live broker took broker {t.failed}'s tasks: {reason}")
+    return "; ".join(parts) + "." if parts else "Every failed broker's tasks were taken."
+
+
 EXPLAIN = {
     "pointers_agree": _explain_pointers,
     "ids_unique_in_ring_order": _explain_ids,
@@ -1313,6 +1446,9 @@ EXPLAIN = {
     "join_ends": lambda run: "The request goes round " + " -> ".join(map(str, run.visited)) + " for ever.",
     "every_join_inserts": lambda run: f"The join ended {run.outcome} while free identifiers were left.",
     "node_failure_confirmed": lambda run: EXPLAIN["close_failures_confirmed"](run),
+    "b_neighbours_told": lambda run: "; ".join(
+        f"broker {h.failed}'s neighbours {sorted(neighsets(run.before, run.rule)[h.failed] - {h.a, h.c})} were told: "
+        + ", ".join(f"{m.sender}->{m.to}" for m in h.messages if m.kind == "divide-neighbour") for h in run.handlings) + ".",
     "close_failures_confirmed": lambda run: "; ".join(
         f"broker {h.failed}'s failure: {h.outcome}" + (f" (test-neighbour from {h.a} to {h.c}, which failed too)"
                                                        if h.outcome == STALLED else "")
@@ -1325,6 +1461,8 @@ EXPLAIN = {
     "failure_messages_within_degree": lambda run: "; ".join(
         f"broker {h.failed}: {len(h.messages)} messages, degree {dict(run.degrees)[h.failed]}" for h in run.handlings) + ".",
     "data_survives": lambda run: EXPLAIN["data_survives_several"](run),
+    "tasks_taken_over": lambda run: _explain_takeover(run),
+    "tasks_taken_over_several": lambda run: _explain_takeover(run),
     "data_survives_several": lambda run: "; ".join(
         f"broker {b}'s data was held by brokers {sorted(backup_holders(run.before, b, run.backups))}, all failed"
         for b in sorted(run.failed)
@@ -1345,6 +1483,10 @@ EXPLAIN = {
     "b_concludes_link_down": lambda run: (
         f"The query from broker {run.a} to broker {run.b} went " + " -> ".join(map(str, run.path))
         + f" and never reached broker {run.b}."),
+    "waiting_a_gets_a_new_route": lambda run: (
+        f"The query from broker {run.a} to broker {run.b} went " + " -> ".join(map(str, run.path))
+        + (f"; broker {run.b} had failed and no divide-Neighbour message reached broker {run.a}" if run.b_failed
+           else f"; broker {run.b} is up, so no neighbour of a failed B sends a new route") + f": {run.outcome}."),
 }
 
 RING, JOIN, FAILURE, LINK, EVENT = "Ring", "JoinRun", "FailureRun", "LinkRun", "EventRoute"
@@ -1379,6 +1521,9 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "node_failure_confirmed", node_failure_confirmed,
              "sec. 3.4.1: C sends a test-acknowledgement to B and, with no reply, confirms the node "
              "failure of B and sends failed(B) to A", witness=fails_one_broker, subject=FAILURE),
+    Property(ALGORITHM, "b_neighbours_told", b_neighbours_told,
+             "sec. 3.4.1: nodes A and C execute a divide-Neighbour(B) and send messages to all the neighbours of "
+             "B to request them to route messages meant for B to A or C", witness=fails_one_broker, subject=FAILURE),
     Property(ALGORITHM, "close_failures_confirmed", close_failures_confirmed,
              "sec. 3.4.1's handling, with several brokers failing together", witness=fails_two_brokers,
              subject=FAILURE,
@@ -1392,9 +1537,8 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
                       "whether they agree once the failures are handled, as the next handling, which "
                       "reads Left and Rightright, needs"),
     Property(ALGORITHM, "one_failure_keeps_the_ring", one_failure_keeps_the_ring,
-             "sec. 3.5: the broker failure will not affect the network (sec. 3: a chordal reliability ring is "
-             "maintained on the multi graph structure for fault tolerance)", witness=fails_one_broker,
-             subject=FAILURE),
+             "sec. 3.5: the broker failure will not affect the network (read as: the network as it was, "
+             "its ring pointers again the chordal ring)", witness=fails_one_broker, subject=FAILURE),
     Property(ALGORITHM, "failure_messages_within_degree", failure_messages_within_degree,
              "sec. 3.4.1: the complexity of this operation is bounded by O(degree(B))",
              witness=handles_a_failure, subject=FAILURE),
@@ -1407,6 +1551,15 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
              "sec. 3.5: the broker failure will not affect the network as the routing and related "
              "information are backed up in four neighbouring nodes (Left, Right, Leftleft and Rightright)",
              witness=fails_one_broker, subject=FAILURE),
+    Property(ALGORITHM, "tasks_taken_over", tasks_taken_over,
+             "sec. 3.2: when a node fails, the neighbouring node can share the tasks of the broken node, share "
+             "the tasks with next neighbours, or request another broker to be set up", witness=fails_one_broker,
+             subject=FAILURE),
+    Property(ALGORITHM, "tasks_taken_over_several", tasks_taken_over_several,
+             "sec. 3.2's three ways of sharing a failed broker's tasks, with several brokers failing at once",
+             witness=fails_two_brokers, subject=FAILURE,
+             question="sec. 3.2 speaks of a node failing; whether each way of sharing hands on every failed "
+                      "broker's tasks when several fail at once is this project's question"),
     Property(ALGORITHM, "data_survives_several", data_survives_several,
              "sec. 3.5's backups, with several brokers failing at once", witness=fails_a_broker_and_a_holder,
              subject=FAILURE,
@@ -1430,6 +1583,10 @@ PROPERTIES = [register(attrs.evolve(p, explain=EXPLAIN[p.name])) for p in (
     Property(ALGORITHM, "b_concludes_link_down", b_concludes_link_down,
              "sec. 3.4.2: node B also concludes that the link failed on receiving A's query",
              witness=relays_a_chord_query, subject=LINK),
+    Property(ALGORITHM, "waiting_a_gets_a_new_route", waiting_a_gets_a_new_route,
+             "sec. 3.4.2: if the sending node A receives neither the query message from B nor link down "
+             "message it waits and ultimately gets a new route message from the neighbour of the failed "
+             "node B", witness=a_waits_for_a_failed_b, subject=LINK),
     Property(ALGORITHM, "event_on_its_links", event_on_its_links,
              "sec. 3.3.4: if Es contains (b1, b2) ... the message will be delivered using secure protocols "
              "for message transfer throughout the path (sec. 3: events whose delivery requires high security "

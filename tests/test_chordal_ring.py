@@ -431,6 +431,100 @@ def test_a_ring_link_is_tested_through_the_neighbours_neighbour_and_a_chord_by_a
         C.link_failure(ring, a, 99, C.LITERAL)
 
 
+def test_a_chord_failing_with_b_gets_a_the_new_route_of_bs_node_failure():
+    ring = twelve()
+    links = C.neighsets(ring)
+    a = 0
+    me = ring[a]
+    chords = sorted(links[a] - {me.left, me.right, me.leftleft, me.rightright})
+    for name in ("literal", "corrected", "literal/b-always-queries"):
+        for b in chords:
+            run = C.link_failure(ring, a, b, C.READINGS[name], b_failed=True)
+            assert run.kind == C.CHORD and run.b_failed and run.outcome == C.NEW_ROUTE
+            assert run.path[0] == a and run.path[-1] == b
+            assert [m.delivered for m in run.messages] == [True] * (len(run.path) - 2) + [False]   # lost at B
+            (handled,) = run.failure.handlings
+            assert handled.failed == b and handled.outcome == C.CONFIRMED
+            assert (handled.a, handled.c) == (ring[b].left, ring[b].right)
+            assert any(m.kind == "divide-neighbour" and m.to == a and m.delivered for m in handled.messages)
+            assert C.waiting_a_gets_a_new_route(run) and C.a_waits_for_a_failed_b(run)
+            # B failed: not the sentences of a B that is up
+            assert C.link_failure_concluded(run) and C.b_concludes_link_down(run)
+    b = chords[0]
+    # B up, printed: A hears neither B's query nor link-down, and no one sends a new route
+    silent = C.link_failure(ring, a, b, C.LITERAL)
+    assert silent.outcome == C.SILENCE and not C.waiting_a_gets_a_new_route(silent)
+    assert not C.a_waits_for_a_failed_b(silent)
+    assert "is up, so no neighbour of a failed B" in C.EXPLAIN["waiting_a_gets_a_new_route"](silent)
+    assert C.waiting_a_gets_a_new_route(C.link_failure(ring, a, b, C.READINGS["literal/b-always-queries"]))
+    # negative control: a failed B whose divide-Neighbour never reached A
+    lost = attrs.evolve(C.link_failure(ring, a, b, C.LITERAL, b_failed=True), outcome=C.SILENCE)
+    assert not C.waiting_a_gets_a_new_route(lost)
+    assert "no divide-Neighbour message reached broker 0" in C.EXPLAIN["waiting_a_gets_a_new_route"](lost)
+    assert C.waiting_a_gets_a_new_route(C.link_failure(ring, a, me.right, C.LITERAL))     # a ring link
+    with pytest.raises(ValueError, match="sec. 3.4.1's node failure"):
+        C.link_failure(ring, a, me.right, C.LITERAL, b_failed=True)
+    with pytest.raises(ValueError, match="exclude each other"):
+        C.link_failure(ring, a, b, C.LITERAL, b_queried=True, b_failed=True)
+    gone = C.node_failure(ring, {b}, C.CORRECTED).after
+    with pytest.raises(ValueError, match=f"broker {b} has already failed"):
+        C.link_failure(gone, a, b, C.LITERAL)
+
+
+def test_each_way_of_sharing_a_failed_brokers_tasks_hands_them_to_live_brokers(monkeypatch):
+    from fractions import Fraction
+
+    ring = twelve()
+    b = 3
+    a = ring[b].left
+    for name in ("literal", "corrected"):
+        run = C.node_failure(ring, {b}, C.READINGS[name])
+        (neighbour,) = C.share_tasks(run, "neighbour")
+        assert neighbour.failed == b and neighbour.shares == ((a, Fraction(1)),)
+        (shared,) = C.share_tasks(run, "next-neighbours")
+        holders = sorted(C.backup_holders(ring, b, 4))
+        assert shared.shares == tuple((h, Fraction(1, 4)) for h in holders)
+        (new,) = C.share_tasks(run, "new-broker")
+        assert new.joined.outcome == C.JOINED and new.joined.contact == a and new.shares == ((12, Fraction(1)),)
+        assert C.tasks_taken_over(run) and C.tasks_taken_over_several(run) and C.b_neighbours_told(run)
+    # two side by side: the second's handling stalls (its A failed), so no one takes its tasks
+    two = C.node_failure(ring, {b, ring[b].right}, C.CORRECTED)
+    assert C.tasks_taken_over(two) and not C.tasks_taken_over_several(two)       # several: not its claim
+    assert "its failure was never confirmed" in C.EXPLAIN["tasks_taken_over_several"](two)
+    assert all(not t.shares for t in C.share_tasks(two, "neighbour") if t.failed == ring[b].right)
+    # negative controls: an unconfirmed failure, a taker that failed, a new broker that never joined
+    one = C.node_failure(ring, {b}, C.CORRECTED)
+    stalled = attrs.evolve(one, handlings=tuple(attrs.evolve(h, outcome=C.STALLED) for h in one.handlings))
+    assert not C.tasks_taken_over(stalled)
+    dead_a = attrs.evolve(one, after=attrs.evolve(one.after, failed=one.after.failed | {a}))
+    assert not C.tasks_taken_over(dead_a)
+    full = C.run_joins([None, 0, 0, 0], C.CORRECTED, bits=2)[-1].after           # every identifier taken
+    (reused,) = C.share_tasks(C.node_failure(full, {1}, C.CORRECTED), "new-broker")
+    assert reused.joined.after[reused.shares[0][0]].id == full[1].id             # the failed broker's identifier
+    join = C.join_overlay
+    monkeypatch.setattr(C, "join_overlay", lambda ring, contact, reading: attrs.evolve(
+        join(ring, contact, reading), outcome=C.REFUSED))
+    (refused,) = C.share_tasks(one, "new-broker")
+    assert refused.joined.outcome == C.REFUSED and not refused.shares and not C.tasks_taken_over(one)
+    assert "new broker's join through 2 ended: refused" in C.EXPLAIN["tasks_taken_over"](one)
+    with pytest.raises(ValueError, match="unknown way of sharing"):
+        C.share_tasks(one, "nobody")
+
+
+def test_divide_neighbour_tells_every_other_live_neighbour_of_b():
+    ring = twelve()
+    b = 3
+    for name in ("literal", "corrected", "literal/both-tell"):
+        run = C.node_failure(ring, {b}, C.READINGS[name])
+        assert C.b_neighbours_told(run)
+    run = C.node_failure(ring, {b}, C.CORRECTED)
+    (h,) = run.handlings
+    dropped = attrs.evolve(h, messages=h.messages[:3])                         # no divide-Neighbour sent
+    assert not C.b_neighbours_told(attrs.evolve(run, handlings=(dropped,)))
+    assert "were told" in C.EXPLAIN["b_neighbours_told"](attrs.evolve(run, handlings=(dropped,)))
+    several = C.node_failure(ring, {b, ring[b].right}, C.CORRECTED)
+    assert C.b_neighbours_told(several)                                          # several: not its claim
+
 def test_the_degree_4_ring_survives_any_three_failures_and_backups_any_four():
     import itertools
 

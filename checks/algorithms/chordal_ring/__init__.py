@@ -313,25 +313,30 @@ def failure_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
 
 def link_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
     reading = C.READINGS[name]
+    # (B's own query sent first, B failed with the link): a chord is tried all three ways
+    variants = ((False, False), (True, False), (False, True))
 
     def cases() -> Iterator[plugin.Case]:
         for n in scope.link_rings:
             ring = ring_of(n)
             links = C.neighsets(ring)
+            me = ring.brokers
             for a in range(n):
+                ring_links = {me[a].left, me[a].right, me[a].leftleft, me[a].rightright}
                 for b in sorted(links[a]):
-                    for queried in (False, True):
-                        run = C.link_failure(ring, a, b, reading, b_queried=queried)
-                        if queried and run.kind != C.CHORD:
-                            continue            # B's own query is sec. 3.4.2's chord case only
-                        yield plugin.Case(run, describe=lambda n=n, a=a, b=b, q=queried: (
-                            f"first failure: link {a}-{b} of a ring of {n}" + (", B's own query sent first" if q else "")),
-                            document=lambda prop, n=n, a=a, b=b, q=queried: link_document(
-                                prop, name, "exhaustive", n, a, b, q), counts={"links": not queried, "cases": 1})
+                    for queried, failed in variants if b not in ring_links else variants[:1]:
+                        run = C.link_failure(ring, a, b, reading, b_queried=queried, b_failed=failed)
+                        yield plugin.Case(run, describe=lambda n=n, a=a, b=b, q=queried, f=failed: (
+                            f"first failure: link {a}-{b} of a ring of {n}" + (", B's own query sent first" if q else "")
+                            + (f", broker {b} failed with it" if f else "")),
+                            document=lambda prop, n=n, a=a, b=b, q=queried, f=failed: link_document(
+                                prop, name, "exhaustive", n, a, b, q, f),
+                            counts={"links": not (queried or failed), "cases": 1})
 
     return plugin.Enumeration(name, LINK_PROPS,
                               f"every failed link of rings of {', '.join(map(str, scope.link_rings))} with chords, "
-                              "both brokers up; a chord with and without B's own query to A sent first",
+                              "both brokers up; a chord also with B's own query to A sent first, and with B failed "
+                              "with it (its failure handled as sec. 3.4.1 says)",
                               cases, detail="{links} links, {cases} cases")
 
 
@@ -474,9 +479,9 @@ def failure_document(prop: str, reading: str, method: str, n: int, failed, rule:
 
 
 def link_document(prop: str, reading: str, method: str, n: int, a: int, b: int,
-                  b_queried: bool = False) -> dict[str, Any]:
+                  b_queried: bool = False, b_failed: bool = False) -> dict[str, Any]:
     return {"algorithm": NAME, "property": prop, "reading": reading, "method": method, "kind": "link",
-            "brokers": n, "link": [a, b], "b_queried": b_queried}
+            "brokers": n, "link": [a, b], "b_queried": b_queried, **({"b_failed": True} if b_failed else {})}
 
 
 def event_document(prop: str, reading: str, method: str, n: int, express, secure, source: int, to: int, kind: str,
@@ -545,8 +550,9 @@ def check_document(doc: dict[str, Any]) -> None:
         schedule = doc.get("schedule")
         if kind == "failure" and schedule is not None and sorted(schedule) != sorted(picked * 2):
             raise ValueError("schedule must name each failed broker twice (its detect step, then its confirm step)")
-        if kind == "link" and not isinstance(doc.get("b_queried", False), bool):
-            raise ValueError(f"b_queried must be true or false, not {doc.get('b_queried')!r}")
+        for field in ("b_queried", "b_failed"):
+            if kind == "link" and not isinstance(doc.get(field, False), bool):
+                raise ValueError(f"{field} must be true or false, not {doc.get(field)!r}")
 
 
 def document_ring(doc: dict[str, Any]) -> C.Ring:
@@ -609,9 +615,15 @@ def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
                 f"{m.kind} {m.sender}->{m.to}{'' if m.delivered else ' (lost)'}" for m in h.messages) + f": {h.outcome}")
     else:
         a, b = doc["link"]
-        run = C.link_failure(ring, a, b, reading, b_queried=doc.get("b_queried", False))
+        run = C.link_failure(ring, a, b, reading, b_queried=doc.get("b_queried", False),
+                             b_failed=doc.get("b_failed", False))
         if run.b_queried:
             say(f"broker {b} first sends broker {a} its own query: path {' -> '.join(map(str, run.back))}")
+        if run.failure is not None:
+            say(f"broker {b} fails with the link; " + "; ".join(
+                f"A = {h.a}, C = {h.c}: " + ", ".join(f"{m.kind} {m.sender}->{m.to}{'' if m.delivered else ' (lost)'}"
+                                                     for m in h.messages) + f": {h.outcome}"
+                for h in run.failure.handlings))
         say(f"link {a}-{b} ({run.kind}) fails: path {' -> '.join(map(str, run.path))}: {run.outcome}")
     holds = claim.predicate(run)
     say(f"{claim.name}: " + ("holds" if holds else "VIOLATED: " + claim.explain(run)))
@@ -666,7 +678,7 @@ def spark_scope(summary: dict[str, Any], job) -> str:
     return (f"{summary['cases']:,} random sequences: 2..{job.max_joins:,} joins (log-uniform) through random "
             f"brokers, 32-bit identifiers (each {job.small_every}th sequence 2^2, 2^4 or 2^6, which fill), "
             f"then on the corrected join's ring of at least 5 brokers 1..{job.max_failures} brokers failing "
-            "(chords doubling or none, 1..4 backups), one link, and an event of a random kind over random "
+            "(chords doubling or none, 1..4 backups), one link (a chord's B failing with it or not), and an event of a random kind over random "
             "express and secure links with weights 1..10; the ring claims judged after every join up to "
             f"{job.dense} brokers, then at powers of two and the last"
             + (f"; {m['brokers']['sum']:,} brokers in all" if "brokers" in m else ""))

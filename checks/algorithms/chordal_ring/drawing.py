@@ -105,8 +105,10 @@ def draw_joins(runs: Sequence[C.JoinRun], png: str, title: str) -> None:
 def draw_failure(run, png: str, title: str) -> None:
     if isinstance(run, C.LinkRun):
         plt, fig, axes = _figure(1)
-        draw_ring(axes[0], run.ring, f"link {run.a}-{run.b} ({run.kind}) fails: {run.outcome}",
-                  link=(run.a, run.b), path=run.path)
+        failed = frozenset({run.b}) if run.b_failed else frozenset()
+        draw_ring(axes[0], run.ring, f"link {run.a}-{run.b} ({run.kind}) fails"
+                  + (f" with broker {run.b}" if run.b_failed else "") + f": {run.outcome}",
+                  link=(run.a, run.b), path=run.path, failed=failed)
     else:
         plt, fig, axes = _figure(2)
         draw_ring(axes[0], run.before, f"brokers {sorted(run.failed)} fail", failed=run.failed)
