@@ -694,13 +694,28 @@ def _pin(system: System, states: Sequence[Concrete]) -> tuple[list[State], list[
             if symbol.is_relation:
                 true = {tuple(t) for t in concrete["relations"][symbol.name]}
                 for args in rows:
-                    atom = s[symbol.name](*(elems[a] for a in args))
-                    facts.append(atom if args in true else z3.Not(atom))
+                    atom = _applied(s[symbol.name], [elems[a] for a in args], z3.BoolRef)
+                    facts.append(atom if args in true else _negated(atom))
             else:
                 table = concrete["functions"][symbol.name]
+                ref = {"Bool": z3.BoolRef, "Int": z3.ArithRef}.get(symbol.range, z3.ExprRef)
                 for args in rows:
-                    facts.append(s[symbol.name](*(elems[a] for a in args)) == value(symbol.range, table[",".join(args)]))
+                    facts.append(_applied(s[symbol.name], [elems[a] for a in args], ref)
+                                 == value(symbol.range, table[",".join(args)]))
     return zstates, facts, elems
+
+
+# A full table is hundreds of applications per state; z3's FuncDeclRef.__call__ coerces and checks
+# each argument's sort in Python, ten times the cost of the application itself. The arguments
+# here are elements of the symbol's own sorts, so the C API is called directly.
+def _applied(f: z3.FuncDeclRef, args: list[z3.ExprRef], ref: type) -> z3.ExprRef:
+    """f(*args) as the `ref` (z3.BoolRef, ArithRef or ExprRef) of f's range."""
+    arr = (z3.Ast * len(args))(*(a.as_ast() for a in args))
+    return ref(z3.Z3_mk_app(f.ctx.ref(), f.ast, len(args), arr), f.ctx)
+
+
+def _negated(atom: z3.BoolRef) -> z3.BoolRef:
+    return z3.BoolRef(z3.Z3_mk_not(atom.ctx.ref(), atom.as_ast()), atom.ctx)
 
 
 def _decide(facts: list[z3.BoolRef], claim: z3.BoolRef, timeout_ms: int) -> bool:

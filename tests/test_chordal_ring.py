@@ -1099,3 +1099,17 @@ def test_what_a_third_mutation_sample_showed_missed():
     graph = C.Multigraph(five, weights=((direct, 3),))             # the direct link dear, the others 1 each
     assert len(C.route_event(graph, o[0], o[1], C.NORMAL, C.CORRECTED).path) == 3
     assert len(C.route_event(C.Multigraph(five, weights=((direct, 2),)), o[0], o[1], C.NORMAL, C.CORRECTED).path) == 2
+
+
+def test_the_best_case_and_the_nine_tuple_are_computed_not_asserted(monkeypatch):
+    from checks.algorithms.chordal_ring import inventory as I
+
+    verdict, evidence = I.best_case()
+    assert verdict == "holds" and "took 62 requests with no forward, writing 3 or 4 brokers' pointers" in evidence
+    join = C.join_overlay
+    monkeypatch.setattr(C, "join_overlay", lambda ring, contact, reading: attrs.evolve(
+        join(ring, contact, reading), forwards=1))
+    assert I.best_case()[0] == "violated"
+    assert I.nine_tuple()[0] == "holds"
+    monkeypatch.setattr(I, "BROKER_FIELDS", I.BROKER_FIELDS[:-1])
+    assert I.nine_tuple()[0] == "violated"

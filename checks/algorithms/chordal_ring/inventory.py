@@ -4,6 +4,7 @@ that judge it or why no check does (yet). Sec. 2 (the adaptation model and its t
 (the survey of other middleware, Tables 1-2) state no property of the ring and are left out."""
 
 from checks.plugin import Sentence
+from spec import chordal_ring as C
 
 CORRECTED_RINGS = (" (on rings built by the corrected join, this project's choice: the printed join cannot build "
                    "them, its Leftleft and Rightright going wrong from the third broker on)")
@@ -20,8 +21,35 @@ HANDLED = ("node_failure_confirmed", "link_failure_concluded", "waiting_a_gets_a
 HANDLED_READING = ("'can be handled' as sec. 3.4 prints the handling: a failed broker confirmed and divided "
                    "(node_failure_confirmed), a failed chord concluded down with B up (link_failure_concluded) "
                    "and, with B failed, A given a new route (waiting_a_gets_a_new_route); the O(log n) time is "
-                   "not judged (time is not modelled; messages are counted in docs/chordal_ring.md)" + CORRECTED_RINGS)
+                   "not judged (time is not modelled; messages are counted in docs/chordal_ring.md). The procedures "
+                   "run on rings built by the corrected join, this project's choice: as printed end to end, the "
+                   "ring they need is not built (the printed join's Leftleft and Rightright go wrong from the third "
+                   "broker on: pointers_agree, violated under literal)")
 LINK_PRINTED = ("literal", "literal/b-always-queries")
+
+
+def best_case() -> tuple[str, str]:
+    """sec. 3.3's best case, under the printed join: on rings of 3 to 64 brokers, a join through
+    the broker with the widest gap beside it is taken there, no forward, and writes a fixed number
+    of brokers' pointers."""
+    runs = C.run_joins([None, 0] + [0] * 62, C.LITERAL)
+    best = [r for r in runs[2:] if r.outcome == C.JOINED and r.forwards == 0]
+    writes = sorted({len(r.written) for r in best})
+    verdict = "holds" if len(best) == len(runs) - 2 and writes and writes[-1] <= 5 else "violated"
+    return verdict, (f"under the printed join (literal), each of the {len(runs) - 2} joins through the first broker "
+                     f"(onto rings of 2 to {len(runs) - 1} brokers) took {len(best)} requests with no forward, writing "
+                     f"{' or '.join(map(str, writes))} brokers' pointers each; every exhaustive search reaches such "
+                     "a join under every reading")
+
+
+# sec. 3.3.1 lists each field of a broker, in this order, after "A broker b∈B is a nine tuple"
+BROKER_FIELDS = ("id", "Client", "Neighset", "Left", "Right", "Leftleft", "Rightright", "Routetab", "Pow")
+
+
+def nine_tuple() -> tuple[str, str]:
+    return ("holds" if len(BROKER_FIELDS) == 9 else "violated",
+            f"the definition lists {len(BROKER_FIELDS)} fields: {', '.join(BROKER_FIELDS)} (the model keeps the "
+            "identifier and the four pointers; clients, the routing table and the computing power are not modelled)")
 
 
 def sentences() -> list[Sentence]:
@@ -35,6 +63,10 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 1", "The chordal ring is for resilience in the face of node/link failure.",
                  why="a purpose, not a property; what the ring survives is judged at sec. 3.2 "
                      "(survives_three_failures, this project's question) and sec. 3.4-3.5"),
+        Sentence("sec. 2", "In this paper we present our design for an adaptive overlay, which takes care of two "
+                 "of the triggers, namely, the failure of brokers and the failures of channels.",
+                 checked_by=HANDLED, printed=LINK_PRINTED,
+                 reading="'takes care of' as the abstract's 'can be handled': " + HANDLED_READING),
         Sentence("sec. 2", "In the next section we present our new adaptive overlay model and the chordal "
                  "reliability ring which can adapt to broker failure and channel failure trigger events.",
                  checked_by=HANDLED, printed=LINK_PRINTED,
@@ -77,6 +109,9 @@ def sentences() -> list[Sentence]:
                                    "(c = 1 or n - 1 makes the chord a ring link: degree 2)"),
 
         # ---------------------------------------------------------------- sec. 3.2
+        Sentence("sec. 3.2", "Assume that the maximum number of nodes or the node id space is 2^32.",
+                 why="an assumption, which the model takes (spec.chordal_ring.PAPER_BITS; smaller spaces only where "
+                     "a check fills them); '2 32' read as 2^32 (the superscript lost in extraction)"),
         Sentence("sec. 3.2", "In this paper, we propose an irregular chordal ring to model the overlay network in "
                  "event based P/S systems.",
                  why="a design statement; note that this project's chord choice (k = 4, 8, 16, ..., "
@@ -89,25 +124,33 @@ def sentences() -> list[Sentence]:
                      "search tries each; join-overlay's own comment says 'random select y from the list of "
                      "closest neighbours')"),
         Sentence("sec. 3.2", "Every node i has r edges, where r ≥ 4.",
-                 why="the overlay's definition, not a claim about it: the links i ± 1, i ± 2 are taken from the "
-                     "ring's identifier order, whichever join built it, so every overlay of 5 brokers or more "
-                     "keeps it (every_broker_has_degree_at_least_4 confirms this project's builder, not the "
-                     "paper); in a ring of 3 or 4 brokers i + 2 and i - 2 are one broker, but a multigraph "
-                     "(sec. 3) may hold two links to it, so small rings do not contradict it either"),
+                 why="the overlay's definition, not a claim about it; whether the joins give each broker its links "
+                     "to i ± 1 and i ± 2 is the next sentence's (judged by pointers_agree). Noted, not judged: a "
+                     "ring of 4 brokers or fewer has no broker with four distinct neighbours (i + 2 and i - 2 "
+                     "are one broker), and the text does not say whether parallel links of its multigraph count, "
+                     "so the definition says nothing of the rings the join starts from "
+                     "(every_broker_has_degree_at_least_4 checks this project's builder on rings of 5 or more)"),
         Sentence("sec. 3.2", "The fundamental multigraph topology representing the overlay has a subgraph which "
                  "is a regular chordal ring of degree 4, i.e. it has an embedded chordal ring of degree 4.",
                  checked_by=("pointers_agree",),
                  reading="the ring links are the four pointers, which must be Left, Right and the two beyond "
                          "after every join"),
-        Sentence("sec. 3.2", "Each node has logical links to nodes (i±1) mod n and (i±2) mod n; in addition, "
-                 "the nodes have links to any (log n) nodes numbered (i+k) mod n where k may vary between 3 "
-                 "and n-2.", why="a definition (spec.chordal_ring.neighsets); which k is this project's choice "
-                                  "(k = 4, 8, 16, ..., spec.chordal_ring.CHOICES), since the text leaves it open"),
+        Sentence("sec. 3.2", "Each node has logical links to nodes (i±1)modn and(i±2)modn, if we consider the n "
+                 "nodes in the network to be sequentially numbered as 0..n-1. In addition, the nodes have links "
+                 "to any (log n) nodes numbered (i +k) mod n where k may vary between 3 and n-2.",
+                 checked_by=("pointers_agree",),
+                 reading="the nodes numbered along the ring, the links to i ± 1 and i ± 2 are the four pointers "
+                         "(sec. 3.3.1: Left, Right, Leftleft, Rightright), which must name those brokers after every "
+                         "join; which k the chords take is this project's choice (k = 4, 8, 16, ..., "
+                         "spec.chordal_ring.CHOICES), the text leaving it open"),
         Sentence("sec. 3.2", "The first node gets id 0 and the second node is assigned the id 2^16 - 1. After "
                  "that, every new node that joins the ring is given the id mid-way between its left and right "
                  "neighbours.", checked_by=("new_id_midway", "ids_unique_in_ring_order"),
                  reading="mid-way between the brokers the join puts it between, rounded either way; the "
-                         "identifiers distinct and in ring order"),
+                         "identifiers distinct and in ring order. '216 –1' is read as 2^16 - 1 (the superscript lost "
+                         "in extraction). The second node's identifier is this sentence's own rule, which the model "
+                         "follows (spec.chordal_ring.CHOICES): Process-join-request, run on a ring of one broker, "
+                         "would give it identifier 0 again (both gaps are 0), so the text contradicts itself there"),
         Sentence("sec. 3.2", "Every node is connected to nodes that are designated as two of its neighbours in "
                  "the ring. In addition it has links to two of its next further neighbours too.",
                  checked_by=("pointers_agree",),
@@ -126,14 +169,22 @@ def sentences() -> list[Sentence]:
                  "already have a link between them.",
                  why="detection is abstracted: a failed broker's messages are not delivered, and B's Left "
                      "detects (a choice the text leaves open, spec.chordal_ring.CHOICES)"),
-        Sentence("sec. 3.2", "When a node fails, the neighbouring node can share the tasks of the broken node, "
-                 "share the tasks with next neighbours, or request another broker to be set up.",
+        Sentence("sec. 3.2", "When a node fails, the neighbouring node can optionally do one of the following. "
+                 "(1) Share the tasks of the broken node, if the current load at the node is within the permitted "
+                 "limit. ... (2) Share the tasks with next neighbours by passing the information if it cannot "
+                 "afford to takeover all the tasks of the failed broker. (3) If the current load is very high, and "
+                 "the neighbours are also heavily loaded then the node can request for another broker to be set "
+                 "up, insert it into the ring by setting up new links, store up the pending actions and pass on "
+                 "them to the new broker as soon as it is up.",
                  checked_by=("tasks_taken_over",),
-                 reading="one failed broker, on rings of 5 to 9 with and without chords, each option as this "
-                         "project reads it (a choice, spec.chordal_ring.CHOICES): A, told failed(B), takes B's "
-                         "tasks; or B's live backup holders share them equally; or a new broker joins through A "
-                         "and takes them: under every option B's tasks end wholly with live brokers (several "
-                         "failures at once are tasks_taken_over_several's)" + CORRECTED_RINGS),
+                 reading="load is not modelled, so the conditions that choose among the options are not checked: "
+                         "each option is carried out whatever the load, and what is judged is this project's "
+                         "question whether, under each, B's tasks end wholly with live brokers. One failed broker, "
+                         "on rings of 5 to 9 with and without chords, each option as this project reads it (a "
+                         "choice, spec.chordal_ring.CHOICES): A, told failed(B), takes B's tasks; or B's live backup "
+                         "holders share them equally; or a new broker is inserted by the reading's join through A "
+                         "(the printed join under literal) and takes them (several failures at once are "
+                         "tasks_taken_over_several's)" + CORRECTED_RINGS),
 
         # ---------------------------------------------------------------- sec. 3.3
         Sentence("sec. 3.3.1", "Left, Right, Leftleft and Rightright are pointers to the left neighbour, left "
@@ -146,6 +197,8 @@ def sentences() -> list[Sentence]:
                          "left); the check reads it by the names, Leftleft the left neighbour's left neighbour "
                          "and Right the right neighbour (spec.chordal_ring.PARSE_REPAIRS), and the printed join "
                          "fails even that"),
+        Sentence("sec. 3.3.1", "A broker b∈B is a nine tuple", reproduced=nine_tuple,
+                 reading="the fields the definition goes on to list, counted"),
         Sentence("sec. 3.3.1", "These nodes can be directly accessed by the node b and are based on locational "
                  "proximity.", why="access and proximity are not modelled: the four pointers are links of "
                                    "the overlay by definition (spec.chordal_ring.neighsets)"),
@@ -154,6 +207,20 @@ def sentences() -> list[Sentence]:
                  checked_by=("pointers_agree",),
                  reading="every broker on the ring its pointers make (Right goes round every broker once), "
                          "its ring links those of Left and Leftleft"),
+        Sentence("sec. 3.3.2", "If En contains (b1, b2), it implies that b1 can directly address b2 and "
+                 "vice-versa, as the link is bi-directional.",
+                 why="a definition, which the model keeps by construction: a link is an unordered pair "
+                     "(spec.chordal_ring.link)"),
+        Sentence("sec. 3.3", "The links are weighted by their bandwidth or carrying capacities. W is the set of "
+                 "weights for edges based on the link bandwidth and existing message traffic.",
+                 why="definitions, which differ (the second adds traffic); bandwidth and traffic are not modelled: "
+                     "W is any weight per link, read as a cost by the event routing (a choice, "
+                     "spec.chordal_ring.CHOICES), and no check's verdict depends on the weights"),
+        Sentence("sec. 3.3", "The chordal reliability ring helps in adaptation to broker/link failures.",
+                 why="a purpose, as sec. 1's 'for resilience'; the failure handling it helps is judged at sec. 3.4"),
+        Sentence("sec. 3.3", "Upon creation of a new broker node, it contacts the nearest neighbour in the broker "
+                 "network.", why="distance is not modelled: every live broker may be the one contacted (the "
+                                 "exhaustive search tries each)"),
         Sentence("sec. 3.3", "Eu is a subset of En; Es is a subset of En.",
                  why="a definition, which the model keeps by construction: spec.chordal_ring.Multigraph refuses "
                      "an express or secure link that is not a normal one"),
@@ -172,9 +239,11 @@ def sentences() -> list[Sentence]:
                          "(a gap of 2 or more, mod 2^32): it takes the request itself and the broker joins"),
         Sentence("sec. 3.3", "The new node is joined as its neighbour on the left or right depending on which "
                  "side has more id space remaining.", checked_by=("joins_the_roomier_side",),
-                 reading="by the pointers: the side of the broker that took the request whose gap is the "
-                         "larger (the left where equal, as the printed test has it); where the printed left "
-                         "identifier lands is judged by new_id_midway"),
+                 reading="by the pointers: the side of the broker that took the request (the contacted one where it "
+                         "has room, the sentence's case; else the one the request was forwarded to) whose gap is the "
+                         "larger (the left where equal, as the printed test has it). The identifier it gets is sec. "
+                         "3.2's sentence: under the printed join a broker joined on the left gets an identifier on "
+                         "y's right (new_id_midway, violated under literal)"),
         Sentence("sec. 3.3", "Only four nodes in the neighbourhood, including the new node and the contacted "
                  "broker, require link and data updations, giving an O(1) complexity for the addition.",
                  checked_by=("join_updates_four_nodes",),
@@ -187,9 +256,8 @@ def sentences() -> list[Sentence]:
                  "ring.", checked_by=("every_join_inserts", "join_ends"),
                  reading="whenever a free identifier is left (a full space can insert no one); the request "
                          "forwarded finitely often"),
-        Sentence("sec. 3.3", "It can be seen that it is O(1) in the best case.",
-                 why="a best case: a join whose contacted broker has room is taken there with no forward, "
-                     "which every exhaustive search reaches; there is nothing further to check in it"),
+        Sentence("sec. 3.3", "It can be seen that it is O(1) in the best case.", reproduced=best_case,
+                 reading="the best case: a join whose contacted broker has room, taken there with no forward"),
 
         # ---------------------------------------------------------------- sec. 3.4.1
         Sentence("sec. 3.4.1", "Node A sends a test-neighbour(B) message to node C, its neighbour's neighbour; C "
@@ -204,6 +272,9 @@ def sentences() -> list[Sentence]:
                          "of B but A and C receives divide-Neighbour(B) from A or C (how they divide B's "
                          "neighbours is an open reading, split or both); what the neighbours then do with B's "
                          "messages is not modelled" + CORRECTED_RINGS),
+        Sentence("sec. 3.4.1", "Node A detects a failure in the link AB, but it does not know whether it is a link or "
+                 "node failure.", why="detection is abstracted: a failed broker's messages are not delivered, "
+                                      "and B's Left, A, starts the test (a choice, spec.chordal_ring.CHOICES)"),
         Sentence("sec. 3.4.1", "The complexity of this operation is bounded by O(degree(B)).",
                  checked_by=("failure_messages_within_degree",),
                  reading="O(degree(B)) read with the procedure's own constants: at most 3 + 2 degree(B) "
@@ -212,9 +283,10 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 3.4.1", "If degree of B is bounded by log n then the complexity of the algorithm dealing with "
                  "node failure is O(log n).", checked_by=("failure_messages_within_degree",),
                  reading="the complexity counted in messages, as the sentence before it: at most 3 + 2 degree(B) "
-                         "messages, so at most 3 + 2 log n where degree(B) <= log n (under this project's chords "
-                         "the degree is 2 floor(log2 n) - 1 on the rings measured, so the premise holds only up to a "
-                         "constant); time is not modelled" + CORRECTED_RINGS),
+                         "messages. The premise cannot hold in sec. 3.2's own overlay (four ring links and log n "
+                         "chords: degree(B) >= log n + 4), nor on the rings searched (5 to 9 brokers, degree >= 4 > "
+                         "log2 9); read as degree(B) = O(log n), which sec. 3.2's overlay gives, the bound 3 + 2 "
+                         "degree(B) is O(log n). Time is not modelled" + CORRECTED_RINGS),
 
         # ---------------------------------------------------------------- sec. 3.4.2
         Sentence("sec. 3.4.2", "If the link is a link on the chordal ring, the actions taken are partially outlined "
@@ -234,7 +306,9 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 3.4.2", "Then it routes via the neighbours neighbour all the messages meant for the "
                  "neighbour.", why="a step of the procedure, modelled as printed: A's path to B goes through C "
                                    "(spec.chordal_ring.link_failure), linked to both by the ring's definition, so "
-                                   "no check could fail it; the traffic rerouted is not modelled"),
+                                   "no check could fail it; where B is two away (A's Leftleft or Rightright) the "
+                                   "neighbour's neighbour is B itself, and C is this project's choice, the broker "
+                                   "between them (spec.chordal_ring.CHOICES); the traffic rerouted is not modelled"),
         Sentence("sec. 3.4.2", "There are two cases: a. the link AB is a link on the chordal ring; b. the link AB "
                  "is a chord of diameter > 2. The node handles the two cases differently.",
                  why="a definition, modelled: a failed link to A's Left, Right, Leftleft or Rightright is a ring "
@@ -309,7 +383,8 @@ def sentences() -> list[Sentence]:
                      "project's question special_event_delivered: a secure event, routed through secure links as "
                      "sec. 3 says, cannot reach a broker none of whose links is secure, which sec. 3.3's "
                      "definitions (Es any subset of En) allow (violated; with the ring's links Ec secure and "
-                     "express too, the reading special_links = ring, every event is delivered)"),
+                     "express too, the reading special_links = ring, every event is delivered); the paper does "
+                     "not say that every secure event reaches every broker, so the question does not judge it"),
         Sentence("sec. 3.5", "The failures of channel can be handled at the routing algorithm through the "
                  "standby links.", why="the routing algorithm is not given; link failure is judged by "
                                        "sec. 3.4.2's sentences"),

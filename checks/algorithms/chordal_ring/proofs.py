@@ -219,12 +219,14 @@ def step_params(run: C.JoinRun, reading: C.Reading) -> dict[str, str]:
 
 def cross_check(reading: C.Reading, brokers: int = 6, bits: int = 32, by: str = "ids") -> tuple[int, int]:
     """(steps checked, mismatches): every join of every contact sequence up to `brokers` brokers
-    is a step of the encoded action (its ring order `by` step_states'), and the same post-state
-    with the new broker's Right, or its Left, changed is not."""
+    is a step of the encoded action (its ring order `by` step_states'), and, for every join up to
+    `brokers - 1` brokers (every branch, on rings of every shape but the largest, whose joins are
+    most of the Z3 calls), the same post-state with the new broker's Right, or its Left, changed
+    is not."""
     sys_ = system(reading)
     checked = mismatches = 0
     frontier, seen = [C.run_joins([None], reading, bits)[-1].after], set()
-    for _ in range(brokers - 1):
+    for level in range(brokers - 1):
         following = []
         for ring in frontier:
             for contact in range(len(ring)):
@@ -238,6 +240,8 @@ def cross_check(reading: C.Reading, brokers: int = 6, bits: int = 32, by: str = 
                 action, params = ACTIONS[run.side], step_params(run, reading)
                 checked += 1
                 mismatches += not Z.step_holds(sys_, action, pre, post, params)
+                if level == brokers - 2:
+                    continue
                 new = f"b{run.new}"
                 for pointer in ("right", "left"):
                     moved = [pair for pair in post["relations"][pointer] if pair[0] != new] + [[new, new]]
