@@ -1113,3 +1113,15 @@ def test_the_best_case_and_the_nine_tuple_are_computed_not_asserted(monkeypatch)
     assert I.nine_tuple()[0] == "holds"
     monkeypatch.setattr(I, "BROKER_FIELDS", I.BROKER_FIELDS[:-1])
     assert I.nine_tuple()[0] == "violated"
+
+
+def test_the_degree_3_ring_survives_any_two_failures_at_every_size(monkeypatch):
+    from checks.algorithms.chordal_ring import proofs as P
+
+    assert P.third_degree_lemma() == "proved"
+    assert P.third_degree_lemma(lowest_c=1).startswith("fails at c = 1")     # negative control: degree 2
+    assert P.cross_check_third_degree(range(6, 11, 2)) == 6 * 3 + 8 * 4 + 10 * 5
+    real = P.chord_partner
+    monkeypatch.setattr(P, "chord_partner", lambda n, c, v: real(n, c + 2, v))
+    with pytest.raises(ValueError, match="the encoded chord differs from the spec's at n = 6, c = 1"):
+        P.cross_check_third_degree(range(6, 11, 2))

@@ -17,7 +17,7 @@ from spec import chordal_ring as C
 
 
 def sections(ctx: DocsContext) -> dict[str, str]:
-    from checks.algorithms.chordal_ring import measure
+    from checks.algorithms.chordal_ring import measure, proofs
 
     out = ctx.reproduction_path()
     rep = measure.costs(out=out)
@@ -51,7 +51,13 @@ def sections(ctx: DocsContext) -> dict[str, str]:
              "networkx on the graphs themselves. A vertex connectivity of k means every set of k - 1 failed nodes "
              "leaves the rest connected and some set of k does not.\n\n" + measure.compared_table(rep) + "\n\n"
              "At these sizes the degree-3 ring survives any two failures and not every three, at every odd c "
-             "from 3 to n - 3 (c = 1 or n - 1 makes the chord a ring link, and the degree 2); "
+             "from 3 to n - 3 (c = 1 or n - 1 makes the chord a ring link, and the degree 2). For every even n >= 6 "
+             f"and every odd c from 3 to n - 3, Z3 shows that a chord joins the two arcs any two failures leave "
+             f"({proofs.third_degree_lemma()}; with c = 1 allowed it {proofs.third_degree_lemma(lowest_c=1)}; "
+             f"proofs.third_degree_lemma, its chords held to the spec's at {proofs.cross_check_third_degree()} positions, "
+             "every even n from 6 to 20 and every odd c), and each arc is a "
+             "path of ring links, so the degree-3 ring survives any two failures at every size (the step argued; "
+             "three, a node's neighbours, cut it off); "
              "the degree-4 ring any three and not every four (for every size n >= 5 by Z3's lemmas with the step "
              "argued: survives_three_failures holds); this project's chords raise the degree and shorten the "
              "diameter.")

@@ -389,6 +389,58 @@ def cross_check_links(sizes=range(5, 17)) -> int:
     return compared
 
 
+# --------------------------------------------------------------------------------------------
+# 4. Sec. 3.1's degree-3 ring: any two failures leave it connected, for every size
+# --------------------------------------------------------------------------------------------
+
+def chord_partner(n, c, v) -> z3.ArithRef:
+    """The other end of position v's chord in sec. 3.1's ring (even v: v - c, odd v: v + c, mod n),
+    for 0 <= v < n and 0 < c < n, where one wrap at most is needed: linear arithmetic."""
+    down, up = v - c, v + c
+    return z3.If(v % 2 == 0, z3.If(down < 0, down + n, down), z3.If(up >= n, up - n, up))
+
+
+# two failed positions x < y cut the ring links into the arcs x+1..y-1 and y+1..x-1 (each a path);
+# the rest stays connected exactly when one arc is empty or a chord joins the two. The chord
+# is always found among the two brokers beside each failed one, on either arc (searched first on
+# every even n up to 60, then proved here for every n)
+ARC_ENDS = ((1, "x"), (2, "x"), (-1, "y"), (-2, "y"), (1, "y"), (2, "y"), (-1, "x"), (-2, "x"))
+
+
+def third_degree_lemma(lowest_c: int = 3, timeout_ms: int = 20000) -> str:
+    """Whether every two failed positions of sec. 3.1's ring (an unbounded even n >= 6, an odd c
+    from `lowest_c` to n - 3) leave the rest connected: "proved", or the counterexample."""
+    n, c, x, y = z3.Ints("n c x y")
+    in_a = lambda p: z3.And(x < p, p < y)                               # noqa: E731
+    in_b = lambda p: z3.Or(p > y, p < x)                                # noqa: E731
+    position = lambda v: z3.If(v < 0, v + n, z3.If(v >= n, v - n, v))  # noqa: E731
+    crossing = []
+    for offset, side in ARC_ENDS:
+        v = position((x if side == "x" else y) + offset)
+        mine, other = (in_a, in_b) if (offset > 0) == (side == "x") else (in_b, in_a)   # x+1, x+2, y-1, y-2 in A
+        w = chord_partner(n, c, v)
+        crossing.append(z3.And(mine(v), other(w)))
+    premise = z3.And(n >= 6, n % 2 == 0, c % 2 == 1, lowest_c <= c, c <= n - 3,
+                     0 <= x, x < y, y < n, y - x >= 2, x + n - y >= 2)
+    return _ask(z3.Implies(premise, z3.Or(*crossing)), timeout_ms)
+
+
+def cross_check_third_degree(sizes=range(6, 21, 2)) -> int:
+    """The encoded chord partner against spec.chordal_ring.third_degree_links on every even n and
+    odd c given: the number of positions compared; a ValueError at the first difference."""
+    compared = 0
+    for n in sizes:
+        for c in range(1, n, 2):
+            links = C.third_degree_links(n, c)
+            for v in range(n):
+                w = z3.simplify(chord_partner(z3.IntVal(n), z3.IntVal(c), z3.IntVal(v))).as_long()
+                ring = {(v + 1) % n, (v - 1) % n}
+                if links[v] != frozenset(ring | {w}) - {v}:
+                    raise ValueError(f"the encoded chord differs from the spec's at n = {n}, c = {c}, node {v}")
+                compared += 1
+    return compared
+
+
 def prove_three_failures() -> ProofOutcome:
     """survives_three_failures for rings of every size: the lemmas proved, the step argued."""
     lemmas = connectivity_lemmas()
