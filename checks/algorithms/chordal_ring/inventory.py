@@ -105,7 +105,8 @@ def sentences() -> list[Sentence]:
                  "integer c.", why="a definition cited from [15], not a claim of this paper; modelled as printed "
                                    "(spec.chordal_ring.third_degree_links; the extracted 'labeled with edges' read "
                                    "as 'labeled') and set beside the degree-4 ring in docs/chordal_ring.md: vertex "
-                                   "connectivity 3 at every odd c from 3 to n - 3 on the sizes measured, against 4 "
+                                   "connectivity 3 at every odd c from 3 to n - 3 on the sizes measured (any two "
+                                   "failures survived at every size: a Z3 lemma, the step argued), against 4 "
                                    "(c = 1 or n - 1 makes the chord a ring link: degree 2)"),
 
         # ---------------------------------------------------------------- sec. 3.2
