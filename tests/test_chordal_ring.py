@@ -1125,3 +1125,41 @@ def test_the_degree_3_ring_survives_any_two_failures_at_every_size(monkeypatch):
     monkeypatch.setattr(P, "chord_partner", lambda n, c, v: real(n, c + 2, v))
     with pytest.raises(ValueError, match="the encoded chord differs from the spec's at n = 6, c = 1"):
         P.cross_check_third_degree(range(6, 11, 2))
+
+
+# -- what an independent mutation sample (seed 4) showed untested ------------------------------
+
+def test_failure_runs_keep_their_fields_and_name_their_errors(monkeypatch):
+    ring = twelve()
+    a = 0
+    me = ring[a]
+    chord = sorted(C.neighsets(ring)[a] - {me.left, me.right, me.leftleft, me.rightright})[0]
+    ring_link = C.link_failure(ring, a, me.right, C.LITERAL)
+    assert (ring_link.a, ring_link.b, ring_link.rule) == (a, me.right, "doubling")
+    failed = C.link_failure(ring, a, chord, C.LITERAL, b_failed=True)
+    assert (failed.b, failed.rule) == (chord, "doubling")
+    gone = C.node_failure(ring, {chord}, C.CORRECTED).after
+    with pytest.raises(ValueError, match=r"a link failure is between live brokers \(b_failed fails B"):
+        C.link_failure(gone, a, chord, C.LITERAL)
+    # a query that stops on the way (here made to go round) keeps its path and says why
+    monkeypatch.setattr(C, "_route", lambda ring, links, source, to, nearest: ((source, 4, source), C.LOOPS))
+    looped = C.link_failure(ring, a, chord, C.LITERAL)
+    assert (looped.path, looped.outcome) == ((a, 4, a), C.LOOPS) and not C.link_failure_concluded(looped)
+    # B failed, and its node failure's divide-Neighbour does not reach A: A hears nothing at all
+    monkeypatch.undo()
+    handled = C.node_failure
+    monkeypatch.setattr(C, "node_failure", lambda *args, **kw: attrs.evolve(
+        handled(*args, **kw), handlings=tuple(attrs.evolve(h, messages=h.messages[:3])
+                                               for h in handled(*args, **kw).handlings)))
+    silent = C.link_failure(ring, a, chord, C.LITERAL, b_failed=True)
+    assert silent.outcome == C.SILENCE and not C.waiting_a_gets_a_new_route(silent)
+
+
+def test_divide_neighbour_counts_only_messages_delivered():
+    ring = twelve()
+    run = C.node_failure(ring, {3}, C.CORRECTED)
+    (h,) = run.handlings
+    assert C.EXPLAIN["tasks_taken_over"](run) == "Every failed broker's tasks were taken."
+    lost = attrs.evolve(h, messages=tuple(attrs.evolve(m, delivered=False) if m.kind == "divide-neighbour" else m
+                                          for m in h.messages))
+    assert not C.b_neighbours_told(attrs.evolve(run, handlings=(lost,)))

@@ -1087,3 +1087,47 @@ def test_tera_is_pinned_where_a_walk_is_needed_and_a_rejoined_node_has_no_subscr
     overlay.leave(3)
     overlay.join(3)
     assert overlay.publish(0, {"x": 5})["deliveries"] == [] and 3 not in overlay.subscriptions
+
+
+# -- what an independent mutation sample (seed 4) showed untested ------------------------------
+
+def test_replays_shortcut_keeps_only_the_named_move_under_fresh_views():
+    refreshed = C.READINGS["previous/kept/refreshed"]
+    p = C.WalkParameters(C.Graph.of([(0, 1), (1, 2), (2, 3), (3, 0)], 4), 0, frozenset(), 2, 4)
+    (_, _, first), = C.successors(p, None, refreshed, ("forward", 1)) or [(None, None, None)]
+    every = C.successors(p, first, refreshed)
+    assert len([m for _, m, _ in every if m.kind == "forward"]) >= 2
+    only = C.successors(p, first, refreshed, ("forward", 3))
+    assert [m.to for _, m, _ in only if m.kind == "forward"] == [3]
+    # a restarted walk forwards at once: the shortcut holds there too
+    restarting = attrs.evolve(first, ended="restarting")
+    assert [m.to for _, m, _ in C.successors(p, restarting, C.DEFAULT, ("forward", 2))
+            if m.kind == "forward"] == [2]
+
+
+def test_a_walk_that_cannot_block_never_restarts():
+    assert C.Ending(ENDING, C.DEFAULT, Fraction(1)).can_restart()
+    found = C.WalkParameters(PATH3, 0, frozenset({1}), 2, 4)               # its one neighbour is an entry point
+    assert not C.Ending(found, C.DEFAULT, Fraction(1)).can_restart()
+    wide = C.WalkParameters(C.Graph.of([(0, 1), (1, 2), (0, 2)], 3), 0, frozenset(), 1, 1)
+    assert not C.Ending(wide, C.DEFAULT, Fraction(1)).can_restart()        # one hop, never blocked
+
+
+def test_bad_readings_and_parameters_are_named():
+    with pytest.raises(ValueError, match=r"unknown trace_on_restart 'lost'; known: kept, cleared"):
+        C.Reading("x", trace_on_restart="lost")
+    for budget in (True, "3", 2.0):
+        with pytest.raises(ValueError, match="the hop budget is a whole number >= 1"):
+            C.WalkParameters(PATH3, 0, frozenset(), 2, budget)
+    with pytest.raises(ValueError, match="k"):
+        R.success_probability(nx.path_graph(3), 0, {2}, True, 4)
+
+
+def test_an_apt_of_one_holds_one_other_node_and_a_rejoined_view_is_distinct():
+    samples = R.apt_samples(5, 1, np.random.default_rng(0))
+    assert samples.shape == (5, 1) and all(samples[v, 0] != v for v in range(5))
+    assert R.apt_samples(5, 0, np.random.default_rng(0)).shape == (5, 0)
+    overlay = R.Overlay(5, 4, 1, seed=3)
+    overlay.leave(0)
+    overlay.join(0)
+    assert sorted(overlay.views[0]) == [1, 2, 3, 4]
