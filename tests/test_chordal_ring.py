@@ -1138,6 +1138,8 @@ def test_failure_runs_keep_their_fields_and_name_their_errors(monkeypatch):
     assert (ring_link.a, ring_link.b, ring_link.rule) == (a, me.right, "doubling")
     failed = C.link_failure(ring, a, chord, C.LITERAL, b_failed=True)
     assert (failed.b, failed.rule) == (chord, "doubling")
+    with pytest.raises(ValueError, match=f"brokers {a} and {chord} have no link between them"):
+        C.link_failure(ring, a, chord, C.LITERAL, rule="none")                # no chords: no such link
     gone = C.node_failure(ring, {chord}, C.CORRECTED).after
     with pytest.raises(ValueError, match=r"a link failure is between live brokers \(b_failed fails B"):
         C.link_failure(gone, a, chord, C.LITERAL)
