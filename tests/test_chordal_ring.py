@@ -1165,3 +1165,11 @@ def test_divide_neighbour_counts_only_messages_delivered():
     lost = attrs.evolve(h, messages=tuple(attrs.evolve(m, delivered=False) if m.kind == "divide-neighbour" else m
                                           for m in h.messages))
     assert not C.b_neighbours_told(attrs.evolve(run, handlings=(lost,)))
+
+
+def test_the_rings_bench_figures_take_keys_of_their_own(monkeypatch):
+    from checks.algorithms.chordal_ring import bench
+
+    for helper in ("reference_figures", "z3_figures", "exhaustive_figures"):
+        monkeypatch.setattr(bench, helper, dict)
+    assert sorted(bench.figures()) == ["chordal_ring_exhaustive", "chordal_ring_reference", "chordal_ring_z3"]
