@@ -696,7 +696,7 @@ ALGORITHM = plugin.Algorithm(
     scopes=SCOPES,
     checks=checks,
     replay=replay,
-    # about 30 sequences a second a core (joins rebuild the spec's ring): make check's 1,000 keep the
+    # 15.5 sequences a second on one core in make bench (joins rebuild the spec's ring): make check's 1,000 keep the
     # ring's checks near their 90 s; validate's million is a cluster's job
     spark=plugin.SparkJob.of("spark_validation.chordal_ring", scope=spark_scope, unit="sequences", size="brokers",
                              instances={"default": 1_000, "large": 20_000, "validate": 1_000_000}),
