@@ -17,9 +17,10 @@ import heapq
 import random
 from typing import Iterable
 
-from spec.chordal_ring import (CONFIRMED, DANGLING, FAR, JOINED, LOST, NEVER_ENDS, PAPER_BITS, REFUSED, STALLED,
-                               UNDETECTED, Reading, branch_lines, check_bits, check_reading, chord_lengths, gap,
-                               midpoint, reading_named, second_id, space)
+from spec.chordal_ring import (CHORD, CONFIRMED, DANGLING, FAR, JOINED, LINK_DOWN, LOOPS, LOST, NEVER_ENDS, NEW_ROUTE,
+                               NO_ROUTE, PAPER_BITS, REFUSED, RING_LINK, SILENCE, STALLED, UNDETECTED, Reading,
+                               branch_lines, check_bits, check_reading, chord_lengths, gap, midpoint, reading_named,
+                               second_id, space)
 
 UNSET = -1
 
@@ -234,6 +235,61 @@ class Ring:
             out.append((self.ids[b], CONFIRMED, 3 + told))
         self.failed |= dead
         return out
+
+    # -- link failure (sec. 3.4.2) --
+
+    def fail_link(self, a_id: int, b_id: int, rule: str = "doubling", b_queried: bool = False,
+                  b_failed: bool = False) -> tuple[str, str, list[int]]:
+        """Link A-B fails (the spec's link_failure), B up, or failing with a chord (`b_failed`: B is
+        then failed and handled, as `fail` does). Returns the kind of link (ring link or chord), what
+        A concluded, and the identifiers on A's path to B: through the neighbour's neighbour for a
+        ring link, by the nearest identifier for a chord's query."""
+        a, b = self.handle(a_id), self.handle(b_id)
+        if {a, b} & self.failed:
+            raise RingError(f"broker {a_id if a in self.failed else b_id} has already failed")
+        adjacent: dict[int, set[int]] = {}
+        for x, y in self.links(rule):
+            adjacent.setdefault(x, set()).add(y)
+            adjacent.setdefault(y, set()).add(x)
+        if b_id not in adjacent.get(a_id, ()):
+            raise RingError(f"brokers {a_id} and {b_id} have no link between them")
+        beside = {self.right[a]: self.rightright[a], self.left[a]: self.leftleft[a],
+                  self.rightright[a]: self.right[a], self.leftleft[a]: self.left[a]}
+        if b in beside:
+            if b_failed:
+                raise RingError(f"broker {b_id} is on A's ring links: its failure is a node failure (fail)")
+            return RING_LINK, LINK_DOWN, [a_id, self.ids[beside[b]], b_id]
+        if b_failed and b_queried:
+            raise RingError("a failed B sends no query of its own")
+
+        def query(source: int, to: int) -> tuple[list[int], str | None]:
+            path, at = [source], source
+            while at != to:
+                options = adjacent[at] - ({to} if at == source else set())
+                if not options:
+                    return path, NO_ROUTE
+                at = min(options, key=lambda x: (self._distance(x, to), self._by_id[x]))
+                path.append(at)
+                if at in path[:-1]:
+                    return path, LOOPS
+            return path, None
+
+        if b_failed:
+            path, stopped = query(a_id, b_id)
+            (_, outcome, _), = self.fail([b_id], rule)
+            return CHORD, NEW_ROUTE if outcome == CONFIRMED else stopped or SILENCE, path
+        heard = b_queried and query(b_id, a_id)[1] is None
+        path, stopped = query(a_id, b_id)
+        if stopped is not None:
+            return CHORD, LINK_DOWN if heard else stopped, path
+        heard = heard or b_queried == (self.reading.link_down == "printed")     # link-down sent back
+        if not b_queried and self.reading.b_queries == "always":
+            heard = heard or query(b_id, a_id)[1] is None
+        return CHORD, LINK_DOWN if heard else SILENCE, path
+
+    def _distance(self, x: int, y: int) -> int:
+        d = abs(x - y)
+        return d if self.reading.nearest == "absolute" else min(d, self._space - d)
 
     # -- events over the multigraph (sec. 3.3) --
 

@@ -1173,3 +1173,33 @@ def test_the_rings_bench_figures_take_keys_of_their_own(monkeypatch):
     for helper in ("reference_figures", "z3_figures", "exhaustive_figures"):
         monkeypatch.setattr(bench, helper, dict)
     assert sorted(bench.figures()) == ["chordal_ring_exhaustive", "chordal_ring_reference", "chordal_ring_z3"]
+
+
+def test_the_reference_fails_links_as_the_spec_does_on_every_reading():
+    from checks.algorithms.chordal_ring import LINK_READINGS
+
+    for n in (8, 12):
+        spec_ring = C.run_joins([None] + [0] * (n - 1), C.CORRECTED)[-1].after
+        ids = spec_ring.ids()
+        links = C.neighsets(spec_ring)
+        for name in LINK_READINGS:
+            reading = C.READINGS[name]
+            for a in range(n):
+                me = spec_ring[a]
+                ring_links = {me.left, me.right, me.leftleft, me.rightright}
+                for b in sorted(links[a]):
+                    variants = ((False, False), (True, False), (False, True)) if b not in ring_links else ((False, False),)
+                    for queried, failed in variants:
+                        run = C.link_failure(spec_ring, a, b, reading, b_queried=queried, b_failed=failed)
+                        ref = R.joins([None] + [0] * (n - 1), "corrected")
+                        ref.reading = reading                              # built as the spec's, then failed under it
+                        got = ref.fail_link(ids[a], ids[b], b_queried=queried, b_failed=failed)
+                        assert got == (run.kind, run.outcome, [ids[h] for h in run.path]), (n, name, a, b, queried, failed)
+    ref = R.joins([None] + [0] * 11, "literal")
+    with pytest.raises(R.RingError, match="have no link between them"):
+        ref.fail_link(0, next(i for i in ref.order() if i not in {x for l in ref.links() for x in l if 0 in l}))
+    with pytest.raises(R.RingError, match="node failure"):
+        ref.fail_link(0, ref.pointers(0)[1], b_failed=True)
+    ref.fail([ref.pointers(0)[1]])
+    with pytest.raises(R.RingError, match="has already failed"):
+        ref.fail_link(0, ref.pointers(0)[1])
