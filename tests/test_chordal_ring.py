@@ -2,6 +2,8 @@
 ring or join made to break it (negative controls), the reference held to the spec on every
 reading, and bad input."""
 
+import json
+
 import attrs
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -633,9 +635,17 @@ def test_the_costs_against_n_are_the_degree_plus_one_and_a_two_hop_query(tmp_pat
     assert p["chord_query_hops"]["max"] == 2 and p["chord_messages"]["max"] == 4 and p["failures"] == 16
     none = M.point(16, "none")
     assert none["node_failure_messages"]["max"] == 5 and none["chords"] == 0 and none["chord_query_hops"]["max"] is None
+    # the committed reproduction, reused where the code that makes it is unchanged (its key holds the
+    # code's fingerprint; recomputed in full otherwise), its largest row held to a fresh computation
+    import shutil
+    from pathlib import Path
+
     out = tmp_path / "costs.json"
+    shutil.copy(Path(__file__).resolve().parents[1] / "reports" / "chordal_ring-reproduction.json", out)
     rep = M.costs(out=out)
-    assert rep["doubling"]["1024"]["node_failure_messages"]["max"] == 20 and M.costs(out=out) == rep
+    assert rep["key"]["fingerprint"] == M.fingerprint() and M.costs(out=out) == rep
+    assert rep["doubling"]["1024"] == json.loads(json.dumps(M.point(1024, "doubling")))
+    assert rep["doubling"]["1024"]["node_failure_messages"]["max"] == 20
     assert "| 1,024 | 10 | doubling | 19 / 19 | 20 / 20 | 2 / 2 | 4 / 4 |" in M.table(rep)
 
 
