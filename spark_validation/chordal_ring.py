@@ -186,7 +186,7 @@ class ChordalRingJob(JudgedJob):
         _, a, pick = self.failure_choice(inst, len(ring))
         links = sorted(C.neighsets(ring)[a])
         b, me = links[pick % len(links)], ring[a]
-        failed = inst.b_failed and b not in (me.left, me.right, me.leftleft, me.rightright)    # a chord's B only
+        failed = inst.b_failed and b not in me.pointers()    # a chord's B only
         return C.link_failure(ring, a, b, C.READINGS[reading], b_queried=inst.b_queried and not failed,
                               b_failed=failed)
 

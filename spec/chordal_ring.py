@@ -888,12 +888,12 @@ def link_failure(ring: Ring, a: int, b: int, reading: Reading, rule: str = "doub
     if b not in links[a]:
         raise ValueError(f"brokers {a} and {b} have no link between them")
     me = ring[a]
-    if b_failed and b in (me.right, me.rightright, me.left, me.leftleft):
+    if b_failed and b in me.pointers():
         raise ValueError(f"broker {b} is on A's ring links: a ring link to a failed broker is sec. 3.4.1's node "
                          "failure (node_failure), not a failed chord")
     if b_failed and b_queried:
         raise ValueError("a failed B sends no query of its own (b_queried and b_failed exclude each other)")
-    if b in (me.right, me.rightright, me.left, me.leftleft):
+    if b in me.pointers():
         # the neighbour's neighbour beyond B where B is adjacent (as the text says); where B is two
         # away the text names no one: this project takes the broker between them, linked to both
         c = {me.right: me.rightright, me.left: me.leftleft, me.rightright: me.right, me.leftleft: me.left}[b]
@@ -1206,12 +1206,16 @@ def tasks_taken_over(run: FailureRun) -> bool:
     return len(run.failed) != 1 or tasks_taken_over_several(run)
 
 
+def handed_on(t: Takeover, run: FailureRun) -> bool:
+    """The failed broker's tasks ended wholly with live brokers."""
+    return bool(t.shares) and sum(share for _, share in t.shares) == 1 and all(
+        x not in run.after.failed for x, _ in t.shares)
+
+
 def tasks_taken_over_several(run: FailureRun) -> bool:
     """Several brokers failing at once: every failed broker's tasks end wholly with live brokers,
     under each sharing option (this project's question)."""
-    return all(t.shares and sum(share for _, share in t.shares) == 1
-               and all(x not in run.after.failed for x, _ in t.shares)
-               for option in SHARING for t in share_tasks(run, option))
+    return all(handed_on(t, run) for option in SHARING for t in share_tasks(run, option))
 
 
 def failure_messages_within_degree(run: FailureRun) -> bool:
@@ -1419,7 +1423,7 @@ def _explain_takeover(run: FailureRun) -> str:
     parts = []
     for option in SHARING:
         for t in share_tasks(run, option):
-            if t.shares and all(x not in run.after.failed for x, _ in t.shares):
+            if handed_on(t, run):
                 continue
             handling = next(h for h in run.handlings if h.failed == t.failed)
             reason = (f"the new broker's join through {handling.a} ended: {t.joined.outcome}" if t.joined is not None

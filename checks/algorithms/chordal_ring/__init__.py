@@ -320,9 +320,8 @@ def link_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
         for n in scope.link_rings:
             ring = ring_of(n)
             links = C.neighsets(ring)
-            me = ring.brokers
             for a in range(n):
-                ring_links = {me[a].left, me[a].right, me[a].leftleft, me[a].rightright}
+                ring_links = ring[a].pointers()
                 for b in sorted(links[a]):
                     for queried, failed in variants if b not in ring_links else variants[:1]:
                         run = C.link_failure(ring, a, b, reading, b_queried=queried, b_failed=failed)
@@ -611,8 +610,7 @@ def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
             say("steps: " + ", ".join(f"{'confirm' if b in seen or seen.add(b) else 'detect'}({b})"
                                       for b in run.schedule))
         for h in run.handlings:
-            say(f"broker {h.failed} fails: A = {h.a}, C = {h.c}; " + ", ".join(
-                f"{m.kind} {m.sender}->{m.to}{'' if m.delivered else ' (lost)'}" for m in h.messages) + f": {h.outcome}")
+            say(handling_line(h))
     else:
         a, b = doc["link"]
         run = C.link_failure(ring, a, b, reading, b_queried=doc.get("b_queried", False),
@@ -620,14 +618,19 @@ def replay(doc: dict[str, Any], say=print) -> plugin.Replayed:
         if run.b_queried:
             say(f"broker {b} first sends broker {a} its own query: path {' -> '.join(map(str, run.back))}")
         if run.failure is not None:
-            say(f"broker {b} fails with the link; " + "; ".join(
-                f"A = {h.a}, C = {h.c}: " + ", ".join(f"{m.kind} {m.sender}->{m.to}{'' if m.delivered else ' (lost)'}"
-                                                     for m in h.messages) + f": {h.outcome}"
-                for h in run.failure.handlings))
+            say(f"broker {b} fails with the link")
+            for h in run.failure.handlings:
+                say(handling_line(h))
         say(f"link {a}-{b} ({run.kind}) fails: path {' -> '.join(map(str, run.path))}: {run.outcome}")
     holds = claim.predicate(run)
     say(f"{claim.name}: " + ("holds" if holds else "VIOLATED: " + claim.explain(run)))
     return plugin.Replayed(not holds, draw=lambda png, title: drawing.draw_failure(run, png, title))
+
+
+def handling_line(h: C.Handling) -> str:
+    """One failed broker's handling as replay prints it: A, C, each message, how it ended."""
+    return (f"broker {h.failed} fails: A = {h.a}, C = {h.c}; " + ", ".join(
+        f"{m.kind} {m.sender}->{m.to}{'' if m.delivered else ' (lost)'}" for m in h.messages) + f": {h.outcome}")
 
 
 def replay_churn(doc: dict[str, Any], reading: C.Reading, say) -> list[C.JoinRun]:

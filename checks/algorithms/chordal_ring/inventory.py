@@ -1,7 +1,8 @@
 """Every sentence of "Chordal Reliability Rings" (Madhu Kumar, Bellur & Govindan) that states a fact,
 a number or a property of the overlay, the join or the failure handling, with the spec properties
-that judge it or why no check does (yet). Sec. 2 (the adaptation model and its triggers) and sec. 4
-(the survey of other middleware, Tables 1-2) state no property of the ring and are left out."""
+that judge it or why no check does. Sec. 2's adaptation model and its triggers and sec. 4's survey of
+other middleware (Tables 1-2) state no property of the ring and are left out, but for sec. 2's two
+sentences on what the ring takes care of."""
 
 from checks.plugin import Sentence
 from spec import chordal_ring as C

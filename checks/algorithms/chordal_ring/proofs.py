@@ -393,11 +393,15 @@ def cross_check_links(sizes=range(5, 17)) -> int:
 # 4. Sec. 3.1's degree-3 ring: any two failures leave it connected, for every size
 # --------------------------------------------------------------------------------------------
 
+def wrapped(n, v) -> z3.ArithRef:
+    """v mod n for -n <= v < 2n: one wrap at most, so linear arithmetic."""
+    return z3.If(v < 0, v + n, z3.If(v >= n, v - n, v))
+
+
 def chord_partner(n, c, v) -> z3.ArithRef:
     """The other end of position v's chord in sec. 3.1's ring (even v: v - c, odd v: v + c, mod n),
-    for 0 <= v < n and 0 < c < n, where one wrap at most is needed: linear arithmetic."""
-    down, up = v - c, v + c
-    return z3.If(v % 2 == 0, z3.If(down < 0, down + n, down), z3.If(up >= n, up - n, up))
+    for 0 <= v < n and 0 < c < n."""
+    return z3.If(v % 2 == 0, wrapped(n, v - c), wrapped(n, v + c))
 
 
 # two failed positions x < y cut the ring links into the arcs x+1..y-1 and y+1..x-1 (each a path);
@@ -413,10 +417,9 @@ def third_degree_lemma(lowest_c: int = 3, timeout_ms: int = 20000) -> str:
     n, c, x, y = z3.Ints("n c x y")
     in_a = lambda p: z3.And(x < p, p < y)                               # noqa: E731
     in_b = lambda p: z3.Or(p > y, p < x)                                # noqa: E731
-    position = lambda v: z3.If(v < 0, v + n, z3.If(v >= n, v - n, v))  # noqa: E731
     crossing = []
     for offset, side in ARC_ENDS:
-        v = position((x if side == "x" else y) + offset)
+        v = wrapped(n, (x if side == "x" else y) + offset)
         mine, other = (in_a, in_b) if (offset > 0) == (side == "x") else (in_b, in_a)   # x+1, x+2, y-1, y-2 in A
         w = chord_partner(n, c, v)
         crossing.append(z3.And(mine(v), other(w)))
