@@ -25,9 +25,11 @@ check: $(STAMP) java
 	$(BIN)/pubsub-proofs check --table
 	$(BIN)/pubsub-proofs docs
 
-## make test: the test suite (unit, hypothesis, Spark on local[2], a standalone Spark cluster).
+## make test: the test suite (unit, hypothesis, Spark on local[2], a standalone Spark cluster), on
+## one worker process per core (pytest-xdist; TEST_WORKERS=0 for one process), the long tests first.
+TEST_WORKERS ?= auto
 test: $(STAMP) java
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist load
 
 ## make validate: every algorithm's Spark job on its declaration's count of random instances
 ## (1,000,000 unless it says more; INSTANCES=... to change). Finished segments (about 30 s each) are kept: rerun to resume.

@@ -38,3 +38,13 @@ def pytest_ignore_collect(collection_path, config):
     if chosen and collection_path.suffix == ".py" and collection_path.name.startswith("test_"):
         return collection_path.name not in chosen.split(",")
     return None
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """The tests marked `long(seconds)` first, longest first (the rest after them, in collected
+    order): on several workers (make test) the long ones then run side by side from the start
+    instead of leaving one worker busy at the end. The seconds are rough, for this order only."""
+    def seconds(item) -> float:
+        mark = item.get_closest_marker("long")
+        return mark.args[0] if mark is not None else 0.0
+    items.sort(key=lambda item: -seconds(item))

@@ -39,6 +39,7 @@ def records(report: Path) -> list[tuple]:
             for r in json.loads(report.read_text())["results"]]
 
 
+@pytest.mark.long(90)
 def test_ctrl_c_during_check_keeps_the_last_report_and_a_rerun_gives_the_same(tmp_path):
     report = tmp_path / "check.json"
     args = ["check", "lbdd", "--methods", "z3,exhaustive", "--report", str(report)]
@@ -60,6 +61,7 @@ def records_of(snapshot: dict[str, bytes], name: str) -> list[tuple]:
             for r in json.loads(snapshot[name])["results"]]
 
 
+@pytest.mark.long(80)
 @pytest.mark.spark
 def test_ctrl_c_during_validate_keeps_finished_segments_and_resumes_to_the_same_summary(tmp_path):
     env = {"PUBSUB_PROOFS_PLUGINS": "tokenring"}
@@ -82,6 +84,7 @@ def test_ctrl_c_during_validate_keeps_finished_segments_and_resumes_to_the_same_
     assert summary[0] == summary[1]
 
 
+@pytest.mark.long(45)
 @pytest.mark.spark
 def test_ctrl_c_while_counterexamples_are_shrunk_writes_nothing_and_says_so(tmp_path):
     """Late in validate (issue 22): the segments are finished and summary.json written, the
@@ -103,6 +106,7 @@ def test_ctrl_c_while_counterexamples_are_shrunk_writes_nothing_and_says_so(tmp_
     assert json.loads((tmp_path / "summary.json").read_text())["counterexamples"]
 
 
+@pytest.mark.long(15)
 @pytest.mark.spark
 def test_a_second_ctrl_c_ends_validate_at_once_with_one_line(tmp_path):
     env = {"PUBSUB_PROOFS_PLUGINS": "tokenring"}

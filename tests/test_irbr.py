@@ -96,6 +96,7 @@ def declared(scope: C.Scope, methods: set[str], subject: str, tmp_path) -> list:
     return engine.run_algorithm(algorithm, "default", lambda doc: counterexample.store(doc, tmp_path), methods, keys)
 
 
+@pytest.mark.long(30)
 @pytest.mark.slow
 def test_exhaustive_search_holds_with_repaired_tables_and_refutes_stale_ones(tmp_path):
     scope = attrs.evolve(C.SCOPES["default"], one_at_a_time=(O.Bound(2, 2, 3),), deeper=())  # make check runs the full one
@@ -189,6 +190,7 @@ def test_scribe_baseline_delivers_once_loses_below_a_failure_and_recovers_after_
     assert dict(scribe.publish(publisher, {"x": 5}).notified) == {s: 1 for s in subs if s in scribe.live}
 
 
+@pytest.mark.long(20)
 @pytest.mark.slow
 def test_the_fig_4_reproduction_is_deterministic_and_alternates_lose_nothing(monkeypatch):
     from checks.algorithms.irbr import reproduce
@@ -274,6 +276,7 @@ def test_join_and_leave_keep_the_filter_tables_of_one_at_a_time_operations():
     assert dict(pub.notified) == {"213": 1}
 
 
+@pytest.mark.long(15)
 @pytest.mark.parametrize("reading, scope, failing", [
     ("covering-ordered/repaired/smallest/resubscribe-uncovered", F.FlightScope(2, 2, 0, nodes=3, pairs=False), set()),
     ("covering-ordered/repaired/smallest/resubscribe-uncovered/withdraw-at-once",
@@ -331,6 +334,7 @@ def test_bad_join_leave_and_rule_input_is_refused(bad, message):
         bad()
 
 
+@pytest.mark.long(15)
 @pytest.mark.slow
 def test_hypothesis_search_shrinks_a_stale_table_loss_and_the_default_reading_holds(tmp_path):
     prop = "every_interested_subscriber_notified_exactly_once"
@@ -765,6 +769,7 @@ def test_the_ordered_exploration_judges_the_operations_runs_of_the_same_networks
                                                for pub in sorted(state.net.live) for ev in O.EVENTS)
 
 
+@pytest.mark.long(45)
 def test_the_covering_rule_sends_fewer_subscribe_messages_as_subscriptions_grow():
     """Sec. 3.3 reproduced (reproduce.py): without covering every subscribe goes to every other node
     of the 1,000 (999 messages); with it, fewer in each batch than in the one before, on the
@@ -788,6 +793,7 @@ def test_messages_in_flight_refuse_the_handling_they_do_not_model():
         explorer.explore(F.system(F.FlightScope(2, 2, 0, nodes=2), reading), F.invariants(), F.witnesses())
 
 
+@pytest.mark.long(15)
 @pytest.mark.parametrize("reading, states", [
     ("covering-ordered/repaired/smallest/resubscribe-uncovered/keep-failed", 31055),
     ("covering/repaired/smallest/widen-covered/keep-failed", 30751),

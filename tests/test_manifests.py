@@ -29,6 +29,7 @@ def test_every_declared_check_is_pinned_and_every_pinned_check_is_declared(name)
                                                                                        "hypothesis", "spark")
 
 
+@pytest.mark.long(50)
 @pytest.mark.parametrize("name", sorted(ALGORITHMS))
 def test_the_fast_checks_give_the_pinned_verdicts_and_counts(name, tmp_path):
     algorithm = ALGORITHMS[name]

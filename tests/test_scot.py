@@ -280,6 +280,7 @@ def test_the_scot_checks_run_end_to_end_at_a_tiny_scope_and_write_replayable_fil
     assert written and all(replays(path) for path in written)
 
 
+@pytest.mark.long(30)
 def test_dnr_step_claims_have_their_z3_verdicts_per_reading():
     verdicts = {(r, p): P.prove_dnr_step(r, p).verdict.value for r in S.DNR_READINGS for p in P.STEP_LEMMAS}
     assert verdicts == {

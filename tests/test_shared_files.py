@@ -71,6 +71,7 @@ def refused_by(holder, what: str, args: list[str]) -> None:
     assert "Traceback" not in second.stderr
 
 
+@pytest.mark.long(15)
 def test_two_real_check_processes_one_report_and_a_dead_holders_lock_taken_over(tmp_path):
     report = tmp_path / "check.json"
     with held_elsewhere(report, "check run") as holder:
@@ -119,6 +120,7 @@ def test_the_next_run_removes_the_staging_a_killed_run_left_and_only_that(tmp_pa
         staging.discard()
 
 
+@pytest.mark.long(30)
 def test_sigterm_stops_a_check_as_ctrl_c_does_and_keeps_the_last_report(tmp_path):
     report = tmp_path / "check.json"
     args = ["check", "lbdd", "--methods", "z3,exhaustive", "--report", str(report)]
@@ -224,6 +226,7 @@ def test_a_run_deletes_only_the_counterexamples_the_report_it_replaces_named(tmp
     assert sorted(p.name for p in (folder / "lbdd").iterdir()) == ["kept.json", "spark-of-a-validation.json"]
 
 
+@pytest.mark.long(20)
 def test_a_check_report_inside_a_validations_folder_keeps_its_spark_counterexamples(tmp_path):
     from checks import plugin, runner
 

@@ -82,6 +82,7 @@ def _cmdline(proc: Path) -> bytes:
         return b""
 
 
+@pytest.mark.long(130)
 @pytest.mark.cluster
 def test_a_standalone_cluster_gives_the_local_answer(tmp_path):
     import pyspark
@@ -151,6 +152,7 @@ def test_a_standalone_cluster_gives_the_local_answer(tmp_path):
         logs.close()
 
 
+@pytest.mark.long(20)
 def test_results_of_other_code_are_not_resumed(spark, tmp_path, monkeypatch):
     import spark_validation.runner as runner
 
