@@ -77,6 +77,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if not 1 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"give 1 to 256 processes, not {value}")
+    return value
+
+
 def check_master(master: str) -> str:
     """local, local[N], local[*] or a spark://host:port that answers within seconds."""
     import re
@@ -147,7 +157,7 @@ def cmd_check(args) -> int:
         check_master(args.master)
     results, problems = runner.run(algorithms, args.scope, args.report, methods, args.master,
                                    args.spark_instances, args.update_manifest, console, runtime=args.runtime,
-                                   properties=_properties(args.properties))
+                                   properties=_properties(args.properties), jobs=args.jobs)
     runner.summary(results, problems, console)
     if args.table:
         runner.table(results, console)
@@ -416,6 +426,10 @@ def parser() -> argparse.ArgumentParser:
                         "timings.json (timings-<stem>.json for another name)")
     c.add_argument("--update-manifest", action="store_true",
                    help="record this run's verdicts and state counts as the expected ones")
+    c.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1,
+                   help="processes that run the checks side by side, Spark's jobs running in this one meanwhile "
+                        "(default: one per core, here %(default)s; 1: one after another in this process); the "
+                        "report is the same for any number")
     c.set_defaults(func=cmd_check)
 
     v = sub.add_parser("validate", help="validate every property on random instances with Spark")

@@ -67,20 +67,94 @@ def run_algorithm(algorithm: plugin.Algorithm, scope: str, write: Writer, method
     """Every declared check at `scope` whose method is in `methods` (all when None) and, when
     `keys` is given, that produces one of those (property, reading, method) keys; then the Spark
     verdicts from `spark_summary` (the job's summary, run by the caller)."""
-    wanted = None if methods is None else set(methods)
     ctx = Context(algorithm, scope, write, progress)
     results: list[CheckResult] = []
-    for check in algorithm.checks(algorithm.scope(scope)):
-        if wanted is not None and check.method not in wanted:
-            continue
-        if keys is not None and not keys.intersection(check.keys()):
-            continue
+    for check in selected_checks(algorithm, scope, methods, keys):
         stop_if_interrupted()
         results += run_check(check, ctx)
+    return results + spark_part(algorithm, spark_summary, methods, ctx)
+
+
+def selected_checks(algorithm: plugin.Algorithm, scope: str, methods: Iterable[str] | None = None,
+                    keys: set[tuple[str, str, str]] | None = None) -> list[plugin.Check]:
+    """The declared checks at `scope`, in declaration order, whose method is in `methods` (all when
+    None) and, when `keys` is given, that produce one of those keys."""
+    wanted = None if methods is None else set(methods)
+    return [check for check in algorithm.checks(algorithm.scope(scope))
+            if (wanted is None or check.method in wanted) and (keys is None or keys.intersection(check.keys()))]
+
+
+def spark_part(algorithm: plugin.Algorithm, spark_summary: dict | None, methods: Iterable[str] | None,
+               ctx: Context) -> list[CheckResult]:
+    """The Spark verdicts from the job's summary (run by the caller), where Spark is asked for."""
     stop_if_interrupted()
-    if spark_summary is not None and algorithm.spark is not None and (wanted is None or "spark" in wanted):
-        results += spark_results(algorithm, spark_summary, ctx)
-    return results
+    if spark_summary is None or algorithm.spark is None or (methods is not None and "spark" not in set(methods)):
+        return []
+    return spark_results(algorithm, spark_summary, ctx)
+
+
+# --------------------------------------------------------------------------------------------
+# Checks side by side: one process per core
+# --------------------------------------------------------------------------------------------
+
+# The checks a pool's processes run, set before they are forked (so nothing is pickled but an index
+# and a result): (algorithm, scope, check) in the order they are handed out.
+_UNITS: list[tuple[plugin.Algorithm, str, plugin.Check]] = []
+
+
+def _worker_start() -> None:
+    import signal
+
+    # the parent owns Ctrl-C and SIGTERM: it stops the pool and leaves every file as it was
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _run_unit(index: int, write_root: str, staged_root: str) -> list[CheckResult]:
+    from pathlib import Path
+
+    from checks import counterexample
+
+    algorithm, scope, check = _UNITS[index]
+    ctx = Context(algorithm, scope, lambda doc: counterexample.store(doc, Path(write_root), staged=Path(staged_root)))
+    return run_check(check, ctx)
+
+
+class SideBySide:
+    """Independent checks run by `processes` forked processes, their results given back per
+    algorithm in declaration order, so that a report is the same as one process makes. Checks are
+    handed out longest first by `rank` (a number per check, larger first). Counterexamples are
+    written as `Context.write` would into (folder, staged) (checks.runner.Staging). The checks of
+    one algorithm are independent: each builds what it explores from the declaration."""
+
+    def __init__(self, processes: int, plan: list[tuple[plugin.Algorithm, str, list[plugin.Check]]],
+                 folder, staged, rank: Callable[[plugin.Algorithm, plugin.Check], float] = lambda a, c: 0.0):
+        import multiprocessing
+
+        global _UNITS
+        _UNITS = [(algorithm, scope, check) for algorithm, scope, checks in plan for check in checks]
+        self._of: dict[str, list[int]] = {}
+        for index, (algorithm, _, _) in enumerate(_UNITS):
+            self._of.setdefault(algorithm.name, []).append(index)
+        order = sorted(range(len(_UNITS)), key=lambda i: -rank(_UNITS[i][0], _UNITS[i][2]))
+        self._pool = multiprocessing.get_context("fork").Pool(processes, initializer=_worker_start)
+        self._pending = {i: self._pool.apply_async(_run_unit, (i, str(folder), str(staged))) for i in order}
+
+    def results(self, algorithm: plugin.Algorithm) -> list[CheckResult]:
+        """The results of `algorithm`'s checks, waiting for them; Ctrl-C (INTERRUPTED) stops the wait."""
+        out: list[CheckResult] = []
+        for index in self._of.get(algorithm.name, []):
+            pending = self._pending[index]
+            while not pending.ready():
+                stop_if_interrupted()
+                pending.wait(0.1)
+            out += pending.get()        # a check's error is raised here, as in one process
+        return out
+
+    def close(self) -> None:
+        """Stop every process at once (their staged files are the caller's to discard)."""
+        self._pool.terminate()
+        self._pool.join()
 
 
 # --------------------------------------------------------------------------------------------

@@ -387,11 +387,15 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         report: str | Path = "reports/check.json", methods: set[str] | None = None, master: str = "local[*]",
         spark_instances: int | None = None, update: bool = False, console=None,
         runtime: str | None = None, spark=None,
-        properties: set[str] | None = None) -> tuple[list[CheckResult], list[str]]:
+        properties: set[str] | None = None, jobs: int = 1) -> tuple[list[CheckResult], list[str]]:
     """Run the checks, compare with the manifests, merge into `report` and commit its files.
     `runtime` restricts the run to the checks of one runtime class in the manifests, `properties`
     to the checks that judge one of those properties; `spark` is a Spark session to use (by
-    default one is started on `master` and stopped afterwards)."""
+    default one is started on `master` and stopped afterwards). With `jobs` > 1 the checks other
+    than Spark's run side by side in that many processes (engine.SideBySide), the Spark jobs in
+    this one meanwhile; the report, counterexamples and verdicts are the same as with one."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a whole number >= 1, not {jobs!r}")
     algorithms = list(algorithms if algorithms is not None else plugin.algorithms().values())
     report = Path(report)
     if update and (runtime is not None or properties is not None):
@@ -430,14 +434,23 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
     problems: list[str] = []
     manifests: dict[str, dict[str, Any]] = {}
     started = time.perf_counter()
+    side_by_side = None
     try:
+        selections = {}     # algorithm -> the keys its run is restricted to (None: every key)
         for algorithm in algorithms:
             keys = manifest_keys(algorithm, scope, runtime) if runtime else None
             if properties is not None:
                 judging = {k for check in algorithm.checks(algorithm.scope(scope)) for k in check.keys()
                            if k[0] in properties}
                 keys = judging if keys is None else keys & judging
-            wanted = set(methods) if methods is not None else set(METHODS)
+            selections[algorithm.name] = keys
+        wanted = set(methods) if methods is not None else set(METHODS)
+        if jobs > 1:
+            plan = [(a, scope, engine.selected_checks(a, scope, wanted - {"spark"}, selections[a.name]))
+                    for a in algorithms]
+            side_by_side = engine.SideBySide(jobs, plan, folder, staging.root, rank=_pinned_rank(scope))
+        for algorithm in algorithms:
+            keys = selections[algorithm.name]
             summary = None
             # Spark verdicts are held to the manifest only at the scope's own number of instances
             spark_scope = algorithm.spark is None or spark_instances in (None, algorithm.spark.instances[scope])
@@ -456,8 +469,12 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
             if console:
                 console.print(f"[bold]{algorithm.name}[/]: {method_words(wanted - {'spark'})} checks at scope "
                               f"{scope!r}" + (f", runtime class {runtime}" if runtime else ""))
-            with _progress_bar(console) as bar:
-                mine = engine.run_algorithm(algorithm, scope, staging.write, wanted, keys, summary, bar)
+            if side_by_side is not None:
+                mine = side_by_side.results(algorithm) + engine.spark_part(
+                    algorithm, summary, wanted, engine.Context(algorithm, scope, staging.write))
+            else:
+                with _progress_bar(console) as bar:
+                    mine = engine.run_algorithm(algorithm, scope, staging.write, wanted, keys, summary, bar)
             judged = [r for r in mine if r.method != "spark" or spark_scope]
             if update:
                 update_manifest(algorithm, judged, scope)
@@ -496,9 +513,25 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
                                                            time.perf_counter() - started, moved), indent=1) + "\n")
         remove_unreferenced(folder, merged, previous["results"] if previous is not None else [])
     finally:
+        if side_by_side is not None:
+            side_by_side.close()
         staging.discard()
         lock.__exit__()
     return results, problems
+
+
+def _pinned_rank(scope: str):
+    """A check's rank for handing out (longest first): the slowest runtime class its manifest pins
+    for any of its keys (a check with none pinned counts as medium)."""
+    pinned: dict[str, dict[str, Any]] = {}
+
+    def rank(algorithm: plugin.Algorithm, check: plugin.Check) -> float:
+        if algorithm.name not in pinned:
+            pinned[algorithm.name] = load_manifest(algorithm).get(scope, {})
+        entries = pinned[algorithm.name]
+        classes = [entries.get(str(Key(algorithm.name, *k)), {}).get("runtime", "medium") for k in check.keys()]
+        return max((RUNTIME_CLASSES.index(c) if c in RUNTIME_CLASSES else 1 for c in classes), default=1)
+    return rank
 
 
 # --------------------------------------------------------------------------------------------

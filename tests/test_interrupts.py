@@ -42,7 +42,8 @@ def records(report: Path) -> list[tuple]:
 @pytest.mark.long(90)
 def test_ctrl_c_during_check_keeps_the_last_report_and_a_rerun_gives_the_same(tmp_path):
     report = tmp_path / "check.json"
-    args = ["check", "lbdd", "--methods", "z3,exhaustive", "--report", str(report)]
+    # side by side in two processes (the serial run's SIGTERM: tests/test_shared_files.py)
+    args = ["check", "lbdd", "--methods", "z3,exhaustive", "--report", str(report), "--jobs", "2"]
     done = subprocess.run(CLI + args, cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     before = files(tmp_path)

@@ -123,7 +123,8 @@ def test_the_next_run_removes_the_staging_a_killed_run_left_and_only_that(tmp_pa
 @pytest.mark.long(30)
 def test_sigterm_stops_a_check_as_ctrl_c_does_and_keeps_the_last_report(tmp_path):
     report = tmp_path / "check.json"
-    args = ["check", "lbdd", "--methods", "z3,exhaustive", "--report", str(report)]
+    # one process (side by side: tests/test_interrupts.py)
+    args = ["check", "lbdd", "--methods", "z3,exhaustive", "--report", str(report), "--jobs", "1"]
     assert subprocess.run(CLI + args, cwd=ROOT, capture_output=True, text=True).returncode == 0
     before = {p.name: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     p = subprocess.Popen(CLI + args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

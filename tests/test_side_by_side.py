@@ -1,0 +1,66 @@
+"""`check --jobs N` (engine.SideBySide): the checks run in N forked processes, Spark's jobs in the
+parent meanwhile, and the report, the counterexamples and the verdicts are those of one process.
+Ctrl-C during such a run: tests/test_interrupts.py."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import tokenring
+from checks import engine, plugin, runner
+
+ROOT = Path(__file__).resolve().parents[1]
+METHODS = {"z3", "exhaustive", "hypothesis"}
+
+
+def files(folder: Path) -> dict[str, str]:
+    """Every file under `folder` but the timings (measured), with the folder's own name taken out
+    (the counterexamples' replay commands name it)."""
+    return {str(p.relative_to(folder)): p.read_text().replace(str(folder), "<folder>")
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != "timings.json"}
+
+
+@pytest.mark.long(20)
+def test_checks_side_by_side_give_the_report_and_counterexamples_of_one_process(tmp_path):
+    algorithms = [tokenring.ALGORITHM, plugin.algorithm("lbdd")]
+    runs = {}
+    for jobs in (1, 2):
+        folder = tmp_path / f"jobs{jobs}"
+        results, problems = runner.run(algorithms, report=folder / "check.json", methods=METHODS,
+                                       runtime="fast", jobs=jobs)
+        assert problems == []
+        runs[jobs] = ([(r.key, r.verdict, r.cases, r.states, r.detail, r.probability) for r in results], files(folder))
+    assert runs[1] == runs[2]
+    records, written = runs[2]
+    assert any(name.startswith("counterexamples/lbdd/") for name in written)   # something to compare
+    assert {key.split("/")[0] for key, *_ in records} == {"tokenring", "lbdd"}
+
+
+def test_an_error_in_a_check_run_side_by_side_is_raised_and_nothing_is_written(tmp_path, monkeypatch):
+    def planted(check, ctx):
+        raise ValueError("planted: a declaration's bad case")
+
+    monkeypatch.setattr(engine, "_search", planted)     # the forked processes inherit it
+    report = tmp_path / "check.json"
+    with pytest.raises(ValueError, match="planted: a declaration's bad case"):
+        runner.run([tokenring.ALGORITHM], report=report, methods=METHODS, jobs=2)
+    assert not report.exists() and not [p for p in tmp_path.rglob("*") if p.is_file()]
+
+
+@pytest.mark.parametrize("jobs", [0, -1, True, 1.5, "2"])
+def test_a_number_of_processes_that_is_not_a_whole_number_from_1_is_refused(jobs, tmp_path):
+    with pytest.raises(ValueError, match=r"jobs must be a whole number >= 1"):
+        runner.run([tokenring.ALGORITHM], report=tmp_path / "check.json", methods={"z3"}, jobs=jobs)
+    assert not (tmp_path / "check.json").exists()
+
+
+@pytest.mark.parametrize("text, says", [("0", "give 1 to 256 processes, not 0"), ("two", "not an integer: 'two'"),
+                                        ("999", "give 1 to 256 processes, not 999")])
+def test_the_cli_refuses_a_bad_jobs_with_one_line(text, says, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "checks.cli", "check", "lbdd", "--methods", "z3", "--jobs", text,
+                           "--report", str(tmp_path / "check.json")], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2 and says in done.stderr and "Traceback" not in done.stderr, done.stderr
+    assert not (tmp_path / "check.json").exists()
