@@ -130,6 +130,7 @@ class SideBySide:
     def __init__(self, processes: int, plan: list[tuple[plugin.Algorithm, str, list[plugin.Check]]],
                  folder, staged, rank: Callable[[plugin.Algorithm, plugin.Check], float] = lambda a, c: 0.0):
         import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
 
         global _UNITS
         _UNITS = [(algorithm, scope, check) for algorithm, scope, checks in plan for check in checks]
@@ -137,24 +138,40 @@ class SideBySide:
         for index, (algorithm, _, _) in enumerate(_UNITS):
             self._of.setdefault(algorithm.name, []).append(index)
         order = sorted(range(len(_UNITS)), key=lambda i: -rank(_UNITS[i][0], _UNITS[i][2]))
-        self._pool = multiprocessing.get_context("fork").Pool(processes, initializer=_worker_start)
-        self._pending = {i: self._pool.apply_async(_run_unit, (i, str(folder), str(staged))) for i in order}
+        before = set(multiprocessing.active_children())
+        # an executor, not a multiprocessing.Pool: a process that dies (killed for memory, say)
+        # breaks every pending check with an error instead of leaving the run waiting for ever
+        self._executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork"),
+                                             initializer=_worker_start)
+        self._pending = {i: self._executor.submit(_run_unit, i, str(folder), str(staged)) for i in order}
+        # forked now, all of them (a fork context starts every process at the first submit)
+        self._processes = [p for p in multiprocessing.active_children() if p not in before]
 
     def results(self, algorithm: plugin.Algorithm) -> list[CheckResult]:
         """The results of `algorithm`'s checks, waiting for them; Ctrl-C (INTERRUPTED) stops the wait."""
+        from concurrent.futures import wait
+        from concurrent.futures.process import BrokenProcessPool
+
         out: list[CheckResult] = []
         for index in self._of.get(algorithm.name, []):
             pending = self._pending[index]
-            while not pending.ready():
+            while not pending.done():
                 stop_if_interrupted()
-                pending.wait(0.1)
-            out += pending.get()        # a check's error is raised here, as in one process
+                wait([pending], timeout=0.1)
+            try:
+                out += pending.result()        # a check's error is raised here, as in one process
+            except BrokenProcessPool:     # which check it ran is lost with it
+                raise ValueError("a process running the checks died (killed, or out of memory), so the run "
+                                 "stopped; rerun with --jobs 1 to see which check in this process") from None
         return out
 
     def close(self) -> None:
         """Stop every process at once (their staged files are the caller's to discard)."""
-        self._pool.terminate()
-        self._pool.join()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        for p in self._processes:
+            p.terminate()
+        for p in self._processes:
+            p.join()
 
 
 # --------------------------------------------------------------------------------------------

@@ -449,23 +449,31 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
             plan = [(a, scope, engine.selected_checks(a, scope, wanted - {"spark"}, selections[a.name]))
                     for a in algorithms]
             side_by_side = engine.SideBySide(jobs, plan, folder, staging.root, rank=_pinned_rank(scope))
+
+        def spark_of(algorithm: plugin.Algorithm) -> dict[str, Any] | None:
+            """The Spark job's summary, where this run asks for it."""
+            if not (algorithm.spark is not None and "spark" in wanted and runtime in (None, "slow")
+                    and properties is None):
+                return None
+            n = spark_instances or algorithm.spark.instances[scope]
+            if console:
+                console.print(f"[bold]{algorithm.name}[/]: Spark validation of {n} cases on {master}")
+            try:
+                return spark_summary(algorithm, n, master, out_root, console, spark)
+            except (ValueError, OSError, KeyboardInterrupt):
+                raise
+            except Exception as e:  # Py4J and PySpark errors: what failed, in one line
+                first = str(e).strip().splitlines()[0] if str(e).strip() else ""
+                raise ValueError(f"{algorithm.name}'s Spark job failed on master {master!r} "
+                                 f"({type(e).__name__}): {first[:300]}") from e
+
+        # side by side, every Spark job runs while the processes check: none waits for another's checks
+        summaries = {a.name: spark_of(a) for a in algorithms} if side_by_side is not None else {}
         for algorithm in algorithms:
             keys = selections[algorithm.name]
-            summary = None
+            summary = summaries[algorithm.name] if side_by_side is not None else spark_of(algorithm)
             # Spark verdicts are held to the manifest only at the scope's own number of instances
             spark_scope = algorithm.spark is None or spark_instances in (None, algorithm.spark.instances[scope])
-            if algorithm.spark is not None and "spark" in wanted and runtime in (None, "slow") and properties is None:
-                n = spark_instances or algorithm.spark.instances[scope]
-                if console:
-                    console.print(f"[bold]{algorithm.name}[/]: Spark validation of {n} cases on {master}")
-                try:
-                    summary = spark_summary(algorithm, n, master, out_root, console, spark)
-                except (ValueError, OSError, KeyboardInterrupt):
-                    raise
-                except Exception as e:  # Py4J and PySpark errors: what failed, in one line
-                    first = str(e).strip().splitlines()[0] if str(e).strip() else ""
-                    raise ValueError(f"{algorithm.name}'s Spark job failed on master {master!r} "
-                                     f"({type(e).__name__}): {first[:300]}") from e
             if console:
                 console.print(f"[bold]{algorithm.name}[/]: {method_words(wanted - {'spark'})} checks at scope "
                               f"{scope!r}" + (f", runtime class {runtime}" if runtime else ""))

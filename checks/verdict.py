@@ -9,6 +9,8 @@ unknown   the check ran out of time or resources, an encoding disagreed with the
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import enum
 from typing import Any
 
@@ -159,13 +161,30 @@ def hypothesis_find(strategy, judge, examples: int):
             counts["found"] = not holds
         return not holds
 
-    # derandomized, yet about 5% of hypothesis's draws come from the constants of the project modules
-    # loaded at the time (its "local constants"), so a partial run (`check --methods ...`) can try other
-    # examples than a full `make check`, which is the run the committed report comes from
     config = settings(max_examples=examples, database=None, deadline=None, derandomize=True,
                       suppress_health_check=list(HealthCheck))
     try:
-        found = find(strategy, violates, settings=config)
+        with _without_local_constants():
+            found = find(strategy, violates, settings=config)
     except NoSuchExample:
         found = None
     return counts["cases"], found, counts["witnessed"]
+
+
+@contextmanager
+def _without_local_constants():
+    """Hypothesis draws about 5% of its values from the constants of the project modules loaded at
+    the time (its "local constants"), which depend on what the process did before: a partial run,
+    or a check run in another process (check --jobs), would try other examples than `make check`.
+    Without them, a search depends on its strategy alone (its derandomized seed included). Hypothesis
+    has no setting for this: its provider's module function is replaced for the search."""
+    from hypothesis.internal.conjecture import providers
+
+    saved = providers._get_local_constants
+    providers._get_local_constants = providers.Constants
+    providers.CONSTANTS_CACHE.cache.clear()
+    try:
+        yield
+    finally:
+        providers._get_local_constants = saved
+        providers.CONSTANTS_CACHE.cache.clear()

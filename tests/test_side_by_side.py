@@ -64,3 +64,42 @@ def test_the_cli_refuses_a_bad_jobs_with_one_line(text, says, tmp_path):
                            "--report", str(tmp_path / "check.json")], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 2 and says in done.stderr and "Traceback" not in done.stderr, done.stderr
     assert not (tmp_path / "check.json").exists()
+
+
+def test_a_process_that_dies_ends_the_run_with_an_error_not_a_wait(tmp_path, monkeypatch):
+    import os
+    import signal
+
+    def killed(check, ctx):
+        os.kill(os.getpid(), signal.SIGKILL)     # as the kernel kills a process out of memory
+
+    monkeypatch.setattr(engine, "_search", killed)
+    report = tmp_path / "check.json"
+    with pytest.raises(ValueError, match=r"a process running the checks died \(killed, or out of memory\), so the run stopped; rerun with --jobs 1"):
+        runner.run([tokenring.ALGORITHM], report=report, methods=METHODS, jobs=2)
+    assert not report.exists()
+
+
+def test_a_hypothesis_search_does_not_depend_on_the_modules_loaded_before_it(tmp_path, monkeypatch):
+    """Hypothesis would draw some values from the constants of the local modules loaded so far, so a
+    check run in another process, or after other checks, could try other examples (and write
+    another report) than `make check` in one process: checks.verdict.hypothesis_find turns that off."""
+    import importlib
+    from hypothesis import strategies as st
+
+    from checks.verdict import hypothesis_find
+
+    def tried() -> list[int]:
+        seen = []
+
+        def judge(x):
+            seen.append(x)
+            return True, False
+        hypothesis_find(st.integers(0, 10 ** 9), judge, 300)
+        return seen
+
+    before = tried()
+    (tmp_path / "many_constants.py").write_text("VALUES = [" + ", ".join(str(7919 * k + 13) for k in range(500)) + "]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.import_module("many_constants")
+    assert tried() == before

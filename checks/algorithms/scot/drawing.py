@@ -558,7 +558,9 @@ def _render(picture: Picture, path: str) -> None:
     chars = int((fig_w - 0.4) * 72 / (9 * 0.55))
     head_lines = _wrap(picture.title[:1], int(chars * 0.8))       # bold, 10 points
     title_lines = _wrap(picture.title[1:], chars)
-    caption_lines = _wrap([f"\u2716 {f}" for f in picture.marks.findings], int(chars * 0.88))   # bold is wider
+    # an ASCII mark: the dingbat cross (U+2716) was drawn from another font on another machine,
+    # so that the committed pictures' bytes depended on the machine that made them
+    caption_lines = _wrap([f"X {f}" for f in picture.marks.findings], int(chars * 0.88))   # bold is wider
     note_lines = _wrap(picture.caption, chars)
     line_h = 9 * 1.25 / 72
     title_h = 0.2 + line_h * (len(head_lines) * 1.15 + len(title_lines) + 0.4)
