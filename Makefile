@@ -29,7 +29,7 @@ check: $(STAMP) java
 ## one worker process per core (pytest-xdist; TEST_WORKERS=0 for one process), the long tests first.
 TEST_WORKERS ?= auto
 test: $(STAMP) java
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist load
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist load --maxschedchunk 1
 
 ## make validate: every algorithm's Spark job on its declaration's count of random instances
 ## (1,000,000 unless it says more; INSTANCES=... to change). Finished segments (about 30 s each) are kept: rerun to resume.

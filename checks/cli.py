@@ -77,6 +77,14 @@ def _positive(text: str) -> int:
     return value
 
 
+def _cores() -> int:
+    """The cores this process may run on (its affinity, where the system tells)."""
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
 def _jobs(text: str) -> int:
     try:
         value = int(text)
@@ -426,7 +434,7 @@ def parser() -> argparse.ArgumentParser:
                         "timings.json (timings-<stem>.json for another name)")
     c.add_argument("--update-manifest", action="store_true",
                    help="record this run's verdicts and state counts as the expected ones")
-    c.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1,
+    c.add_argument("--jobs", type=_jobs, default=_cores(),
                    help="processes that run the checks side by side, Spark's jobs running in this one meanwhile "
                         "(default: one per core, here %(default)s; 1: one after another in this process); the "
                         "report is the same for any number")

@@ -9,6 +9,7 @@ the `Algorithm` declaration (checks.plugin).
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from fractions import Fraction
@@ -102,22 +103,41 @@ def spark_part(algorithm: plugin.Algorithm, spark_summary: dict | None, methods:
 _UNITS: list[tuple[plugin.Algorithm, str, plugin.Check]] = []
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
+    import os
     import signal
 
     # the parent owns Ctrl-C and SIGTERM: it stops the pool and leaves every file as it was
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # a parent killed outright (kill -9, a CI's hard timeout) takes its processes with it: they
+    # hold its report lock's descriptor, and would keep the report locked after it (Linux only)
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)     # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:        # it died before the request took effect
+        os._exit(1)
 
 
 def _run_unit(index: int, write_root: str, staged_root: str) -> list[CheckResult]:
+    import pickle
     from pathlib import Path
 
     from checks import counterexample
 
     algorithm, scope, check = _UNITS[index]
     ctx = Context(algorithm, scope, lambda doc: counterexample.store(doc, Path(write_root), staged=Path(staged_root)))
-    return run_check(check, ctx)
+    try:
+        return run_check(check, ctx)
+    except Exception as e:
+        try:        # the error travels to the parent pickled: one that cannot be rebuilt there says what it was
+            pickle.loads(pickle.dumps(e))
+        except Exception:
+            raise RuntimeError(f"{type(e).__name__}: {e}") from None
+        raise
 
 
 class SideBySide:
@@ -139,13 +159,21 @@ class SideBySide:
             self._of.setdefault(algorithm.name, []).append(index)
         order = sorted(range(len(_UNITS)), key=lambda i: -rank(_UNITS[i][0], _UNITS[i][2]))
         before = set(multiprocessing.active_children())
-        # an executor, not a multiprocessing.Pool: a process that dies (killed for memory, say)
-        # breaks every pending check with an error instead of leaving the run waiting for ever
-        self._executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("fork"),
-                                             initializer=_worker_start)
-        self._pending = {i: self._executor.submit(_run_unit, i, str(folder), str(staged)) for i in order}
-        # forked now, all of them (a fork context starts every process at the first submit)
-        self._processes = [p for p in multiprocessing.active_children() if p not in before]
+        self._pending, self._processes, self._executor = {}, [], None
+        if not _UNITS:
+            return
+        try:
+            # an executor, not a multiprocessing.Pool: a process that dies (killed for memory, say)
+            # breaks every pending check with an error instead of leaving the run waiting for ever
+            self._executor = ProcessPoolExecutor(min(processes, len(_UNITS)),
+                                                 mp_context=multiprocessing.get_context("fork"),
+                                                 initializer=_worker_start, initargs=(os.getpid(),))
+            self._pending = {i: self._executor.submit(_run_unit, i, str(folder), str(staged)) for i in order}
+        finally:
+            # forked now, all of them (a fork context starts every process at the first submit)
+            self._processes = [p for p in multiprocessing.active_children() if p not in before]
+            if len(self._pending) < len(_UNITS):     # interrupted while handing out: nothing is left running
+                self.close()
 
     def results(self, algorithm: plugin.Algorithm) -> list[CheckResult]:
         """The results of `algorithm`'s checks, waiting for them; Ctrl-C (INTERRUPTED) stops the wait."""
@@ -161,13 +189,15 @@ class SideBySide:
             try:
                 out += pending.result()        # a check's error is raised here, as in one process
             except BrokenProcessPool:     # which check it ran is lost with it
+                stop_if_interrupted()     # a SIGTERM to the whole process group: an interrupt, not an error
                 raise ValueError("a process running the checks died (killed, or out of memory), so the run "
                                  "stopped; rerun with --jobs 1 to see which check in this process") from None
         return out
 
     def close(self) -> None:
         """Stop every process at once (their staged files are the caller's to discard)."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
         for p in self._processes:
             p.terminate()
         for p in self._processes:

@@ -46,5 +46,9 @@ def pytest_collection_modifyitems(session, config, items):
     instead of leaving one worker busy at the end. The seconds are rough, for this order only."""
     def seconds(item) -> float:
         mark = item.get_closest_marker("long")
-        return mark.args[0] if mark is not None else 0.0
+        if mark is None:
+            return 0.0
+        if len(mark.args) != 1 or not isinstance(mark.args[0], (int, float)) or mark.kwargs:
+            raise pytest.UsageError(f"{item.nodeid}: write @pytest.mark.long(seconds), not {mark}")
+        return mark.args[0]
     items.sort(key=lambda item: -seconds(item))

@@ -103,3 +103,40 @@ def test_a_hypothesis_search_does_not_depend_on_the_modules_loaded_before_it(tmp
     monkeypatch.syspath_prepend(str(tmp_path))
     importlib.import_module("many_constants")
     assert tried() == before
+
+
+def test_results_come_back_in_declaration_order_whatever_order_the_checks_are_handed_out(tmp_path):
+    """SideBySide hands checks out by rank (here the reverse of the declaration) and gives each
+    algorithm's results back in declaration order: the same list as one process."""
+    import multiprocessing
+
+    from checks.runner import Staging
+
+    algorithm = tokenring.ALGORITHM
+    checks = engine.selected_checks(algorithm, "default", METHODS)
+    position = {id(c): k for k, c in enumerate(checks)}
+    staging = Staging(tmp_path / "counterexamples")
+    one = engine.run_algorithm(algorithm, "default", staging.write, METHODS)
+    side = engine.SideBySide(2, [(algorithm, "default", checks)], tmp_path / "counterexamples", staging.root,
+                             rank=lambda a, c: position[id(c)])
+    try:
+        got = side.results(algorithm)
+    finally:
+        side.close()
+    assert [(r.key, r.verdict, r.cases, r.states, r.detail) for r in got] == \
+        [(r.key, r.verdict, r.cases, r.states, r.detail) for r in one]
+    assert not multiprocessing.active_children()      # close() leaves no process behind
+    staging.discard()
+
+
+def test_an_error_that_cannot_travel_between_processes_is_said_in_words(tmp_path, monkeypatch):
+    class Odd(Exception):
+        def __init__(self, a, b):          # pickled with one argument, it cannot be rebuilt
+            super().__init__(f"{a} and {b}")
+
+    def planted(check, ctx):
+        raise Odd("an odd error", "its second part")
+
+    monkeypatch.setattr(engine, "_search", planted)
+    with pytest.raises(RuntimeError, match="Odd: an odd error and its second part"):
+        runner.run([tokenring.ALGORITHM], report=tmp_path / "check.json", methods=METHODS, jobs=2)
