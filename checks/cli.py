@@ -65,11 +65,15 @@ def _partitions(text: str) -> int:
     return value
 
 
-def _positive(text: str) -> int:
+def _integer(text: str) -> int:
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+
+
+def _positive(text: str) -> int:
+    value = _integer(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(f"must be positive, not {value}")
     if value > MOST_INSTANCES:
@@ -86,10 +90,7 @@ def _cores() -> int:
 
 
 def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    value = _integer(text)
     if not 1 <= value <= 256:
         raise argparse.ArgumentTypeError(f"give 1 to 256 processes, not {value}")
     return value
