@@ -70,7 +70,9 @@ CHOICES = (
     "the second broker takes sec. 3.2's identifier 2^16 - 1 and not Process-join-request's (which "
     "would give it 0 again); the pointers of rings of one and two brokers are the only ones that "
     "fit sec. 3.3.1's definitions",
-    "the contacted broker is any live one (ping-broker's delays are not modelled)",
+    "the contacted broker is any live one (ping-broker's delays are not modelled); exhaustive search "
+    "tries every one, hypothesis's join search only the first eight (newcomers pinging a few "
+    "well-known brokers), Spark's any",
     "a failure is detected by B's Left, A (sec. 3.4.1 tells the story from A's side only), and A "
     "waits for ever when its neighbour's neighbour C has failed too (no timeout is given on A's side)",
     "several brokers failing together: each handling in two steps, detect (A reads Left(B) and "
