@@ -245,6 +245,18 @@ def registered(algorithm: str, declared: dict[str, plugin.Algorithm]) -> list[di
     return out
 
 
+def own_printed(declaration: plugin.Algorithm | None, prop: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The printed and open-choice readings of the sentences that a property alone checks, where
+    they name their own and all agree: the property quotes that part of the paper, so its overall
+    verdict is judged as those sentences are (else `claims` and `claims --sentences` would give
+    one claim two verdicts). Sentences restricted to some readings (`about`), hazards and
+    alternatives say something narrower than the property's row, which lists every reading."""
+    own = {(s.printed, s.open_choices)
+           for s in (declaration.inventory() if declaration is not None and declaration.inventory else ())
+           if s.checked_by == (prop,) and not (s.about or s.warns or s.alternatives)}
+    return own.pop() if len(own) == 1 else ((), ())
+
+
 def properties_table(report_path: str | Path, algorithms: Iterable[plugin.Algorithm] | None = None) -> list[dict[str, Any]]:
     """One entry per (algorithm, property): its claim, a combined verdict per reading, and overall.
 
@@ -275,7 +287,8 @@ def properties_table(report_path: str | Path, algorithms: Iterable[plugin.Algori
                               lambda premise, reading: groups.get((algorithm, premise), {}).get("readings", {}).get(reading))
         origins = declared[algorithm].readings.origins() if algorithm in declared else {}
         verdicts = {r: c["verdict"] for r, c in readings.items()}
-        judged = judge(verdicts, origins) if readings else {"verdict": "not checked", "deciding": []}
+        judged = (judge(verdicts, origins, *own_printed(declared.get(algorithm), prop)) if readings
+                  else {"verdict": "not checked", "deciding": []})
         entry = {"algorithm": algorithm, "property": prop, "claim": group["claim"],
                  "overall": judged["verdict"], "overall_note": judgement_note(judged, verdicts) if readings else "",
                  "readings": readings}

@@ -153,6 +153,47 @@ def test_an_ambiguous_sentence_hides_no_printed_reading(name, sentences):
         assert row["note"].startswith(("depends on the printed reading", "depends on the open reading", "depends on the readings that run", "depends on this project", "the sentence read")), row
 
 
+@pytest.mark.parametrize("name", sorted(ALGORITHMS))
+def test_a_sentence_and_the_one_property_that_checks_it_give_one_verdict(name, sentences, table):
+    """`claims` and `claims --sentences` must not judge one claim two ways (the ring's link-failure
+    sentences were ambiguous while their property's row said violated): a sentence that one
+    property alone checks, over every reading, has that property's overall verdict, wherever the
+    sentences that property alone checks agree on which readings run their part as printed."""
+    inventory = ALGORITHMS[name].inventory() if ALGORITHMS[name].inventory else ()
+    own = {}
+    for claim in inventory:
+        if len(claim.checked_by) == 1 and not (claim.about or claim.warns or claim.alternatives):
+            own.setdefault(claim.checked_by[0], set()).add((claim.printed, claim.open_choices))
+    compared, wrong = 0, []
+    for claim, row in zip(inventory, (r for r in sentences if r["algorithm"] == name)):
+        assert row["text"] == claim.text
+        prop = claim.checked_by[0] if len(claim.checked_by) == 1 else None
+        if prop is None or claim.about or claim.warns or claim.alternatives or len(own[prop]) != 1:
+            continue
+        compared += 1
+        if row["verdict"] != table[(name, prop)]["overall"]:
+            wrong.append(f"{row['section']} {row['text'][:60]!r}: {row['verdict']}, {prop}: {table[(name, prop)]['overall']}")
+    assert compared and not wrong, "\n".join(wrong)
+
+
+def test_a_property_is_judged_by_the_printed_readings_its_own_sentences_name():
+    verdicts = {"literal": V, "literal/other": H}
+    origins = {"literal": "printed", "literal/other": "open"}
+    declaration = attrs.evolve(ALGORITHMS["chordal_ring"], inventory=lambda: [
+        plugin.Sentence("sec. 1", "one", checked_by=("p",), printed=("literal", "literal/other")),
+        plugin.Sentence("sec. 2", "two", checked_by=("p", "q"), printed=("literal",)),   # not its alone
+        plugin.Sentence("sec. 3", "three", checked_by=("q",), printed=("literal",)),
+        plugin.Sentence("sec. 4", "four", checked_by=("q",), printed=("literal", "literal/other")),
+        plugin.Sentence("sec. 5", "five", checked_by=("r",), printed=("literal/other",), about=("literal/other",))])
+    assert claims.own_printed(declaration, "p") == (("literal", "literal/other"), ())
+    assert claims.judge(verdicts, origins, *claims.own_printed(declaration, "p"))["verdict"] == "ambiguous"
+    # its sentences disagree, or say something narrower: the catalogue's origins decide
+    for prop in ("q", "r", "s"):
+        assert claims.own_printed(declaration, prop) == ((), ())
+        assert claims.judge(verdicts, origins, *claims.own_printed(declaration, prop))["verdict"] == V
+    assert claims.own_printed(None, "p") == ((), ())
+
+
 @pytest.mark.parametrize("page", sorted((ROOT / "docs").glob("*.md")), ids=lambda p: p.name)
 def test_one_verdict_per_sentence_and_per_property_on_a_page(page):
     text, seen = page.read_text(), {}

@@ -272,6 +272,12 @@ def exploration(scope: Scope, name: str) -> plugin.Exploration:
 
 # Exhaustive: every set of failed brokers, every failed link.
 
+# every reading of the failure handling runs on the chordal ring sec. 3.4.1 presupposes ("three
+# consecutive nodes A, B and C which form part of a chordal ring"): the printed join cannot build it,
+# so a scope that says "literal" must say whose ring it is
+BUILT = "built by the corrected join"
+
+
 def ring_of(n: int) -> C.Ring:
     """A ring of n brokers made by the corrected join (which brokers are which does not matter to
     failure handling, only their order)."""
@@ -306,8 +312,8 @@ def failure_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
 
     return plugin.Enumeration(
         name, FAILURE_PROPS,
-        f"every set of 1..{scope.failures} failed brokers of rings of {', '.join(map(str, scope.failure_rings))}, "
-        f"with and without chords; every order of the handlings' steps where 2..{scope.interleaved} fail", cases,
+        f"every set of 1..{scope.failures} failed brokers of rings of {', '.join(map(str, scope.failure_rings))} "
+        f"{BUILT}, with and without chords; every order of the handlings' steps where 2..{scope.interleaved} fail", cases,
         detail="{failure sets} failure sets, {schedules} orders of their handlings' steps, {outcomes} distinct outcomes")
 
 
@@ -333,7 +339,8 @@ def link_enumeration(scope: Scope, name: str) -> plugin.Enumeration:
                             counts={"links": not (queried or failed), "cases": 1})
 
     return plugin.Enumeration(name, LINK_PROPS,
-                              f"every failed link of rings of {', '.join(map(str, scope.link_rings))} with chords, "
+                              f"every failed link of rings of {', '.join(map(str, scope.link_rings))} {BUILT}, "
+                              "with chords, "
                               "both brokers up; a chord also with B's own query to A sent first, and with B failed "
                               "with it (its failure handled as sec. 3.4.1 says)",
                               cases, detail="{links} links, {cases} cases")
