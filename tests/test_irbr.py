@@ -822,3 +822,26 @@ def test_without_failures_leaves_and_joins_lose_no_event_under_failures_as_print
         assert [step.action[0] for step in result.violations[name][1:]].count("fail") == 0
     else:
         assert name not in result.violations and result.states == states
+
+
+def test_exhaustive_search_judges_each_network_once_and_each_order_apart(monkeypatch):
+    """Model I's invariants keep each claim's verdict per (network, order): a network reached after
+    another number of operations is judged once; one reached in another order is judged again
+    (an OperationsRun's claims depend on the order)."""
+    reading = I.READINGS["covering-ordered/repaired/smallest/resubscribe-uncovered"]
+    net = I.network(I.Space(2, 2), ("00", "01"), reading.representative, reading.tables)
+    net = I.operate(net, O.spec_operation(("subscribe", "01", 0)), reading)[0]
+    judged = []
+    real = O.subjects_of
+    monkeypatch.setattr(O, "subjects_of", lambda state: judged.append(state) or real(state))
+    plain = O.invariants()
+    for done in (1, 3, 5):
+        assert all(holds(O.OperationsState(done, net)) for holds in plain.values())
+    assert len(judged) == 1
+    ordered = O.invariants(ordered=True)
+    verdicts = {order: {name: holds(O.OperationsState(2, net, order)) for name, holds in ordered.items()}
+                for order in (I.SUBSCRIBING, I.CHANGED_AFTER_SUBSCRIBING, I.SUBSCRIBING)}
+    assert len(judged) == 3
+    changed = {p.name: all(p.predicate(I.OperationsRun(net, I.CHANGED_AFTER_SUBSCRIBING, r))
+                           for r in O.runs_of(net)) for p in I.OPERATIONS_PROPERTIES}
+    assert verdicts[I.CHANGED_AFTER_SUBSCRIBING] == changed

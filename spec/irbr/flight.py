@@ -8,7 +8,7 @@ import attrs
 
 from spec.irbr.filters import Filter
 from spec.irbr.operations import (Network, Spread, drop_subscribers, every_interested_subscriber_notified_exactly_once,
-                                  fail, publish_run, record, subscribe_level)
+                                  fail, matching_entries, publish_run, record, subscribe_level)
 from spec.irbr.readings import Reading
 from spec.irbr.routing import ALGORITHM, common_prefix_length, delegated_ranges
 from spec.registry import Property, register
@@ -64,7 +64,7 @@ def _send(kind: str, origin: str, item, node: str, net: Network, level: int, clo
 
 
 def _event_forward(net: Network, event: dict):
-    matching = {(m, p) for m, p, f, _ in net.filters if f.matches(event)}
+    matching = matching_entries(net, event)
     return lambda node, prefix: (node, prefix) in matching
 
 

@@ -5,6 +5,7 @@ order they came (`OperationsRun`, group OPERATIONS_PROPERTIES)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 import attrs
@@ -40,7 +41,7 @@ class Network:
 
     def table(self, n: str) -> dict[str, str]:
         try:
-            return dict(dict(self.tables)[n])
+            return dict(_tables_by_node(self)[n])
         except (KeyError, TypeError):
             raise ValueError(f"{n!r} is not a live node") from None
 
@@ -48,6 +49,11 @@ class Network:
         if n not in self.live:  # a failed node's table went with it; a typo has none either
             raise ValueError(f"{n!r} is not a live node")
         return sorted((p, f, s) for m, p, f, s in self.filters if m == n)
+
+
+@functools.lru_cache(maxsize=64)   # a broadcast asks each node's table of one network in turn
+def _tables_by_node(net: Network) -> dict[str, dict[str, str]]:
+    return {n: dict(table) for n, table in net.tables}
 
 
 def tables_for(space: Space, live: frozenset, representative: str, known: frozenset | None = None) -> tuple:
@@ -143,9 +149,11 @@ def subscribe_level(net: Network, n: str, f: Filter, covering: str = "covering-o
     """How far n's subscription must go (sec. 3.3): 0 is everywhere. An entry (q, f2) of FT^n that
     f may count on stands, for every node outside the range n and q share, for interest in f2
     there, so n sends only inside the longest such shared range (L: nowhere, when n itself has f2)."""
+    if n not in net.live:   # a failed node's table went with it
+        raise ValueError(f"{n!r} is not a live node")
     best = 0
-    for q, f2, subscriber in net.ft(n):
-        if counts_on(f2, subscriber, f, n, covering) and (n, subscriber, f2) not in net.withdrawn:
+    for m, q, f2, subscriber in net.filters:    # FT^n's entries in any order: the longest range counts
+        if m == n and counts_on(f2, subscriber, f, n, covering) and (n, subscriber, f2) not in net.withdrawn:
             best = max(best, common_prefix_length(q, n))
     return best
 
@@ -351,10 +359,16 @@ def interested(net: Network, event: dict) -> list[str]:
     return sorted({s for m, p, f, s in net.filters if m == s == p and s in net.live and f.matches(event)})
 
 
-def event_spread(net: Network, publisher: str, event: dict) -> Spread:
+def matching_entries(net: Network, event: dict) -> set[tuple[str, str]]:
+    """The (node, range) of every FT entry whose filter matches the event."""
+    return {(m, p) for m, p, f, _ in net.filters if f.matches(event)}
+
+
+def event_spread(net: Network, publisher: str, event: dict, matching: set | None = None) -> Spread:
     """The copies of an event (sender, receiver, range): the publisher's delegation tree, into a
-    range only if an entry of the sender's FT for that range matches (Fig. 2)."""
-    matching = {(m, p) for m, p, f, _ in net.filters if f.matches(event)}
+    range only if an entry of the sender's FT for that range matches (Fig. 2). `matching`: the
+    matching entries, where the caller has them."""
+    matching = matching_entries(net, event) if matching is None else matching
     return broadcast(net, publisher, 0, lambda node, prefix: (node, prefix) in matching)
 
 
@@ -364,8 +378,8 @@ def publish(net: Network, publisher: str, event: dict) -> Publication:
     check_event(event)
     if publisher not in net.live:
         raise ValueError(f"{publisher!r} is not a live node")
-    matching = {(m, p) for m, p, f, _ in net.filters if f.matches(event)}
-    spread = event_spread(net, publisher, event)
+    matching = matching_entries(net, event)
+    spread = event_spread(net, publisher, event, matching)
     notified: dict[str, int] = {}
     received: dict[str, int] = {}
     for node in [publisher] + [m for _, m, _ in spread.messages]:
@@ -395,7 +409,13 @@ class PublishRun:
 
 def publish_run(net: Network, publisher: str, event: dict) -> PublishRun:
     return PublishRun(publish(net, publisher, event), frozenset(interested(net, event)), net.live,
-                      tuple(sorted((a, b) for a, b, _ in broadcast(net, publisher, 0).messages)))
+                      spanning(net, publisher))
+
+
+@functools.lru_cache(maxsize=64)   # one tree for every event a publisher sends in one network
+def spanning(net: Network, publisher: str) -> tuple[tuple[str, str], ...]:
+    """The (sender, receiver) pairs of the publisher's unpruned delegation tree, sorted."""
+    return tuple(sorted((a, b) for a, b, _ in broadcast(net, publisher, 0).messages))
 
 
 def every_interested_subscriber_notified_exactly_once(run: PublishRun) -> bool:

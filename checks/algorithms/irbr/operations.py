@@ -161,8 +161,28 @@ def claims(ordered: bool = False) -> list:
     return I.OPERATIONS_PROPERTIES if ordered else I.PUBLISH_PROPERTIES
 
 
+class Verdicts:
+    """Each claim's verdict on a state's subjects, kept per network (and order): the search reaches
+    one network after different numbers of operations, which are different states with the same
+    publications, so each network's are judged once (a third of the states of the default scope's
+    deepest search repeat a network). One per exploration. Witnesses need no such memory: the
+    search stops asking for one once it is seen."""
+
+    def __init__(self, ordered: bool) -> None:
+        self.claims = claims(ordered)
+        self.known: dict[tuple, dict[str, bool]] = {}
+
+    def __call__(self, state: OperationsState) -> dict[str, bool]:
+        key = (state.net, state.order)
+        if key not in self.known:
+            subjects = subjects_of(state)
+            self.known[key] = {p.name: all(p.predicate(r) for r in subjects) for p in self.claims}
+        return self.known[key]
+
+
 def invariants(label=None, ordered: bool = False) -> dict:
-    return {p.name: (lambda s, p=p: all(p.predicate(r) for r in subjects_of(s))) for p in claims(ordered)}
+    verdicts = Verdicts(ordered)
+    return {p.name: (lambda s, p=p: verdicts(s)[p.name]) for p in claims(ordered)}
 
 
 def witnesses(label=None, ordered: bool = False) -> dict:
