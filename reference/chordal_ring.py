@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import heapq
 import random
+from fractions import Fraction
 from typing import Iterable
 
 from spec.chordal_ring import (CHORD, CONFIRMED, DANGLING, FAR, JOINED, LINK_DOWN, LOOPS, LOST, NEVER_ENDS, NEW_ROUTE,
-                               NO_ROUTE, PAPER_BITS, REFUSED, RING_LINK, SILENCE, STALLED, UNDETECTED, Reading,
+                               NO_ROUTE, PAPER_BITS, REFUSED, RING_LINK, SHARING, SILENCE, STALLED, UNDETECTED, Reading,
                                branch_lines, check_bits, check_reading, chord_lengths, gap, midpoint, reading_named,
                                second_id, space)
 
@@ -71,6 +72,9 @@ class Ring:
         self.forwards = 0                 # send-join-request forwards over every join so far
         self.failed: set[int] = set()     # handles of failed brokers
         self.last_backups: tuple[int, ...] = ()
+        # sec. 3.2's load sharing: a failed broker's id -> the live brokers (ids) that took its
+        # tasks and their shares, as `fail(..., sharing=)` handed them on (none where no one did)
+        self.tasks: dict[int, tuple[tuple[int, Fraction], ...]] = {}
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -195,10 +199,15 @@ class Ring:
 
     # -- node failure (sec. 3.4.1) --
 
-    def fail(self, broker_ids: Iterable[int], rule: str = "doubling") -> list[tuple[int, str, int]]:
+    def fail(self, broker_ids: Iterable[int], rule: str = "doubling",
+             sharing: str | None = None) -> list[tuple[int, str, int]]:
         """The brokers fail at once and each is handled as sec. 3.4.1 says (the spec's
         node_failure): per failed broker, in identifier order, (its id, how the handling ended,
-        the messages it took). A failed broker stays in the lists, marked."""
+        the messages it took). A failed broker stays in the lists, marked. With `sharing` (one of
+        sec. 3.2's options, spec.chordal_ring.SHARING), each confirmed failure's tasks are then
+        handed on as the spec's share_tasks does, into `tasks`."""
+        if sharing is not None and sharing not in SHARING:
+            raise RingError(f"unknown way of sharing a failed broker's tasks {sharing!r}; known: {', '.join(SHARING)}")
         handles = []
         for broker_id in broker_ids:
             h = self.handle(broker_id)
@@ -211,7 +220,8 @@ class Ring:
         order = sorted((h for h in range(len(self.ids)) if h not in self.failed), key=lambda h: (self.ids[h], h))
         position = {h: i for i, h in enumerate(order)}
         lengths = (1, 2) + chord_lengths(len(order), rule)
-        out = []
+        holders = {b: (self.left[b], self.right[b], self.leftleft[b], self.rightright[b]) for b in dead}
+        out, confirmed = [], []
         for b in sorted(dead, key=lambda h: (self.ids[h], h)):
             a = self.left[b]
             if a == UNSET or a in dead or a in self.failed:
@@ -233,8 +243,30 @@ class Ring:
                 if rc not in dead and rc not in self.failed:
                     self.leftleft[rc] = a
             out.append((self.ids[b], CONFIRMED, 3 + told))
+            confirmed.append((b, a))
         self.failed |= dead
+        if sharing is not None:
+            self._share(sharing, dead, confirmed, holders)
         return out
+
+    def _share(self, option: str, dead: set[int], confirmed: list[tuple[int, int]], holders: dict) -> None:
+        """sec. 3.2: A takes B's tasks; or B's live backup holders (its four pointers before the
+        failure) share them equally; or a new broker joins through A and takes them, one join
+        per confirmed failure in turn."""
+        for b in dead - {b for b, _ in confirmed}:
+            self.tasks[self.ids[b]] = ()          # never confirmed: no one knows to take them
+        for b, a in confirmed:
+            if option == "neighbour":
+                shares = ((self.ids[a], Fraction(1)),)
+            elif option == "next-neighbours":
+                live = sorted({x for x in holders[b] if x != UNSET and x not in self.failed})
+                shares = tuple((self.ids[x], Fraction(1, len(live))) for x in live)
+            else:
+                try:
+                    shares = ((self.join_through(a), Fraction(1)),)
+                except JoinFailed:
+                    shares = ()
+            self.tasks[self.ids[b]] = shares
 
     # -- link failure (sec. 3.4.2) --
 

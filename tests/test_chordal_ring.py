@@ -6,7 +6,7 @@ import json
 
 import attrs
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from reference import chordal_ring as R
 from spec import chordal_ring as C
@@ -377,6 +377,34 @@ def test_reference_fails_brokers_as_the_spec(reading_name, n, picks, rule, seed)
             tuple(R.UNSET if p is None else p for p in run.after[h].pointers())
     with pytest.raises(R.RingError, match="already failed"):
         ref.fail([ref.ids[min(failed)]])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["corrected", "literal", "no-splice", "literal/both-tell"]), st.integers(5, 16),
+       st.sets(st.integers(0, 15), min_size=1, max_size=3), st.sampled_from(C.SHARING), st.integers(0, 10 ** 6))
+@example("corrected", 8, {2, 7}, "next-neighbours", 3)    # broker 7 is 2's Leftleft: a failed backup holder
+@example("literal", 8, {2, 7}, "new-broker", 3)
+def test_reference_shares_a_failed_brokers_tasks_as_the_spec(reading_name, n, picks, option, seed):
+    """sec. 3.2's three options in the reference (fail(..., sharing=)) against spec.share_tasks, on
+    sound rings: who took each failed broker's tasks, by identifier, and their shares."""
+    reading = C.READINGS[reading_name]
+    ref = R.Ring("corrected")                   # failure handling presumes a sound ring
+    ref.join_random(n, seed)
+    ref.reading = reading                       # then the reading's handling, and its join for a new broker
+    ring = C.Ring(32, tuple(C.Broker(ref.ids[h], ref.left[h], ref.right[h], ref.leftleft[h], ref.rightright[h])
+                            for h in range(n)))
+    failed = {p % n for p in picks}
+    run = C.node_failure(ring, failed, reading)
+    ref.fail([ring[h].id for h in failed], sharing=option)
+    want = {}
+    for t in C.share_tasks(run, option):
+        after = t.joined.after if t.joined is not None else run.after
+        want[ring[t.failed].id] = tuple((after[x].id, share) for x, share in t.shares)
+    assert ref.tasks == want
+    assert sum(share for shares in want.values() for _, share in shares) == \
+        sum(1 for h in run.handlings if h.outcome == C.CONFIRMED)       # every confirmed broker's tasks, wholly
+    with pytest.raises(R.RingError, match="unknown way of sharing a failed broker's tasks 'nobody'"):
+        ref.fail([ring[min(set(range(n)) - failed)].id], sharing="nobody")
 
 
 def test_reference_joins_after_failures_and_refuses_a_failed_contact():
