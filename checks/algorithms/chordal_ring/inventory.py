@@ -359,7 +359,9 @@ def sentences() -> list[Sentence]:
                          "(literal/b-always-queries), B's query tells A. The next sentence but one ('Node B also "
                          "concludes that the link failed on receiving A's query') leans towards the first (B, having "
                          "concluded, has no reason to query), 'it is detected by nodes A and B' towards the second; "
-                         "neither settles it, so both readings decide. The repair 'unless it has already sent' "
+                         "neither settles it, so both readings decide: the ambiguity is when B queries, not the "
+                         "double negative (literal/round-nearest makes literal's choice and routes the query "
+                         "another way, so it fails with it). The repair 'unless it has already sent' "
                          "(the reading field link_down, taken back by printed-link-down) lets A conclude on every "
                          "chord either way"),
         Sentence("sec. 3.4.2", "Thus node A either receives the query message or the link down message and in "

@@ -30,16 +30,22 @@ def worked_example() -> tuple[str, str]:
             f"{w['messages']:,} / ({w['matched']}/{w['expected']}) = {cost} exactly (the paper: {w['printed']:,})")
 
 
-def zipf_as_printed() -> tuple[str, str]:
-    """Sec. 5.2's formula as printed, on a grid of 0 < alpha, mu < 1: does attribute 1 come first,
-    and is every value a probability?"""
+def zipf_superscript() -> tuple[str, str]:
+    """Sec. 5.2's formula, whose superscript this copy of the text lost ('mu x i alpha'), read both
+    ways it may have been printed, on a grid of 0 < alpha, mu < 1: does attribute 1 come first, as
+    the prose says (common attributes in most subscriptions), and is every value a probability?"""
     grid = [x / 10 for x in range(1, 10)]
-    rising = all(C.zipf_as_printed(2, mu, a) > C.zipf_as_printed(1, mu, a) for mu in grid for a in grid)
-    over = min(i for i in range(1, 10_000) if C.zipf_as_printed(i, 0.5, 0.5) > 1)
-    return ("violated" if rising else "holds",
-            f"mu x i^alpha grows with i for every alpha, mu in 0.1..0.9 (the rarest attribute would be the most common) "
-            f"and is no probability past i = {over - 1} at alpha = mu = 0.5 ({C.zipf_as_printed(over, 0.5, 0.5):.3g} "
-            f"at i = {over}); mu x i^-alpha falls with i, as the prose says")
+    outcomes, said = {}, []
+    for name, law in (("mu x i^alpha", C.zipf_as_printed), ("mu x i^-alpha", C.zipf_as_intended)):
+        falls = all(law(2, mu, a) < law(1, mu, a) for mu in grid for a in grid)
+        over = next((i for i in range(1, 10_000) if law(i, 0.5, 0.5) > 1), None)
+        outcomes[name] = falls and over is None
+        said.append(f"{name} {'falls' if falls else 'grows'} with i for every alpha, mu in 0.1..0.9"
+                    + (f" and is no probability past i = {over - 1} at alpha = mu = 0.5 ({law(over, 0.5, 0.5):.3g} "
+                       f"at i = {over})" if over is not None else " and stays at most mu, a probability"))
+    verdict = "holds" if all(outcomes.values()) else "violated" if not any(outcomes.values()) else "ambiguous"
+    return verdict, "; ".join(said) + " (" + "; ".join(f"{n}: {'shows it' if ok else 'does not'}"
+                                                     for n, ok in outcomes.items()) + ")"
 
 
 # --------------------------------------------------------------------------------------------
@@ -370,8 +376,9 @@ def sentences() -> list[Sentence]:
                  "previous/kept/round-up checked beside it, a budget of 1 stays 1 and a walk restarts for ever); "
                  "原来 read as the blocked walk's budget (the set phrase 减为原来的一半, 每次, and sec. 4's "
                  "'each restarted walk halves the maximum hop count'): each restart's budget is smaller (Z3, every "
-                 "budget), so every walk ends (every explored walk). Read as the first budget, which the words "
-                 "admit, a walk can restart for ever: on 2 nodes with k = 2 and budget 2 (the Trace kept) or 4 "
+                 "budget), so every walk ends (every explored walk). Read as the first budget, which 原来 alone "
+                 "would allow but 每次 and sec. 4's sentence rule out here (a reading kept for comparison), a walk "
+                 "can restart for ever: on 2 nodes with k = 2 and budget 2 (the Trace kept) or 4 "
                  "(cleared) it never ends (its chance of ending is 0, solved exactly from every source of the "
                  "exhaustive scope)"),
         # ---------------------------------------------------------------- sec. 4 CDM
@@ -536,10 +543,12 @@ def sentences() -> list[Sentence]:
                  "messages and matching delays.",
                  why="a summary of the experiments (实验结果表明 ... 能够有效的避免回路), hedged by 'effectively'; the "
                  "Trace's short-term sense is judged in sec. 3 and 3.1"),
-        Sentence("sec. 5.2", "An attribute i appears in a subscription with probability mu x i^alpha, 0 < alpha, mu < 1: "
-                 "the common attributes are in most subscriptions, special ones only in a few.",
-                 reproduced=zipf_as_printed,
-                 reading="the formula as this copy of the text prints it, which visibly lost superscripts ('mu x i "
-                 "alpha'): the exponent's sign may have been lost in extraction, and the PDF was not checked; "
-                 "mu x i^-alpha is the Zipf law the prose describes"),
+        Sentence("sec. 5.2", "An attribute i appears in a subscription with probability mu x i alpha (the "
+                 "exponent's superscript lost in this copy), 0 < alpha, mu < 1: the common attributes are in most "
+                 "subscriptions, special ones only in a few.",
+                 reproduced=zipf_superscript,
+                 reading="this copy of the text lost the superscript ('μ × i α') and with it, it may be, the "
+                 "exponent's sign (the PDF was not checked), so both are read: mu x i^alpha, the superscript alone, "
+                 "and mu x i^-alpha, the Zipf law (Zip-f分布) the sentence names and its prose describes; the "
+                 "sentence holds where the formula falls with i and is a probability"),
     ]
