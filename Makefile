@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 INSTANCES ?= $(TOPOLOGIES)
 
-.PHONY: check test validate bench mutation docs java clean
+.PHONY: check test validate bench mutation docs java spin clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,14 @@ java:
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && apt-get install -y -qq openjdk-17-jre-headless >/dev/null; \
 	  else echo "PySpark 4.3 needs Java 17: install openjdk-17 and retry" >&2; exit 1; fi; }
+
+# SPIN and a C compiler, for make bench's side-by-side anchor (checks/algorithms/scot/promela.py);
+# where they cannot be installed the bench records why and goes on
+spin:
+	@command -v spin >/dev/null 2>&1 && command -v cc >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && apt-get install -y -qq spin gcc >/dev/null; \
+	  else echo "make bench: SPIN's anchor needs spin and gcc (apt-get install spin gcc); skipped" >&2; fi; }
 
 ## make check: every check at default scope, a Spark validation on local[*], the summary table,
 ## reports/check.json, then docs/ regenerated from it. Fails if any verdict differs from the manifest.
@@ -39,7 +47,7 @@ validate: $(STAMP) java
 	    --counterexamples reports/validate --yes; done
 
 ## make bench: throughput figures, side by side in one run, written to reports/bench.json.
-bench: $(STAMP) java
+bench: $(STAMP) java spin
 	$(BIN)/pubsub-proofs bench --out reports/bench.json
 
 ## make mutation: mutmut over reference/ and spec/, the score per module (a seeded sample of 60

@@ -5,6 +5,8 @@
     scot_z3           the time of the shortest-tree proofs
     scot_exhaustive   distinct states per second of the explorer (every delivery order) and cases
                       per second of the routing and DNR enumerations, at the default scope
+    scot_spin         the side-by-side anchor: SPIN on the same subscription broadcasts (every
+                      delivery order, promela.py), its states per second beside the explorer's
 """
 
 from __future__ import annotations
@@ -17,7 +19,46 @@ from checks.bench import run_checks, timed
 
 def figures() -> dict:
     return {"scot_reference": scot_reference_figures(), "scot_z3": scot_z3_figures(),
-            "scot_exhaustive": scot_exhaustive_figures()}
+            "scot_exhaustive": scot_exhaustive_figures(), "scot_spin": spin_figures()}
+
+
+# the anchor's system: SBP over every delivery order, on every SCOT of trees up to 5 vertices x K_m,
+# m <= 3 (97,099 states: the default scope's 1,071 are too few for a rate; SPIN's 128 MB hash table
+# alone takes longer to set up than its search of them)
+SPIN_TREES = (5, 3)
+
+
+def spin_figures() -> dict:
+    """SPIN and the explorer on one system, states per second side by side, with the default
+    scope's state counts (promela.py says what a state is in each, and why SPIN's has one more)."""
+    from checks.algorithms.scot import promela
+    from checks.algorithms.scot.search import broadcast_system, small_scots
+    from checks.explorer import explore
+    from spec import scot as S
+
+    missing = promela.available()
+    if missing:
+        return {"skipped": missing}
+    out: dict = {"what_a_state_is": promela.WHAT_A_STATE_IS}
+    for label, (vertices, m) in (("default scope", (3, 3)), ("rate", SPIN_TREES)):
+        scots = list(small_scots(vertices, m))
+        ours = explore(broadcast_system(scots, "sbp"), {}, {})
+        judged = explore(broadcast_system(scots, "sbp"),
+                         {p.name: (lambda s, p=p: p.predicate(S.BroadcastRun(scots[s.scot], s.broadcast)))
+                          for p in S.SBP_PROPERTIES}, {})
+        spin = promela.run(promela.model(scots, "sbp"))
+        rate = {"explorer": ours.states / ours.seconds, "explorer_judging": judged.states / judged.seconds,
+                "spin": spin["states"] / max(spin["seconds"], 1e-9)}
+        out[label] = {"system": f"SBP, every SCOT of trees <= {vertices} vertices x K_m, m <= {m}, every host, "
+                                "every delivery order",
+                      "explorer": {"states": ours.states, "transitions": ours.transitions, "depth": ours.depth,
+                                   "seconds": round(ours.seconds, 3)},
+                      "explorer_judging_the_sbp_claims": {"states": judged.states, "seconds": round(judged.seconds, 3)},
+                      "spin": {k: round(v, 3) if isinstance(v, float) else v for k, v in spin.items()}}
+        if label == "rate":
+            out[label]["states_per_second"] = {k: round(v) for k, v in rate.items()}
+            out[label]["explorer_over_spin"] = round(rate["explorer"] / rate["spin"], 4)
+    return out
 
 
 def scot_z3_figures() -> dict:
