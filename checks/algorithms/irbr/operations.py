@@ -168,21 +168,25 @@ class Verdicts:
     deepest search repeat a network). One per exploration. Witnesses need no such memory: the
     search stops asking for one once it is seen."""
 
+    NONE = frozenset()      # shared by every network where every claim holds (most of them)
+
     def __init__(self, ordered: bool) -> None:
         self.claims = claims(ordered)
-        self.known: dict[tuple, dict[str, bool]] = {}
+        self.known: dict[tuple, frozenset] = {}
 
-    def __call__(self, state: OperationsState) -> dict[str, bool]:
+    def violated(self, state: OperationsState) -> frozenset:
+        """The names of the claims the state's subjects violate."""
         key = (state.net, state.order)
         if key not in self.known:
             subjects = subjects_of(state)
-            self.known[key] = {p.name: all(p.predicate(r) for r in subjects) for p in self.claims}
+            self.known[key] = frozenset(p.name for p in self.claims if not all(p.predicate(r) for r in subjects)) \
+                or self.NONE
         return self.known[key]
 
 
 def invariants(label=None, ordered: bool = False) -> dict:
     verdicts = Verdicts(ordered)
-    return {p.name: (lambda s, p=p: verdicts(s)[p.name]) for p in claims(ordered)}
+    return {p.name: (lambda s, p=p: p.name not in verdicts.violated(s)) for p in claims(ordered)}
 
 
 def witnesses(label=None, ordered: bool = False) -> dict:
