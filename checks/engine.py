@@ -104,7 +104,6 @@ _UNITS: list[tuple[plugin.Algorithm, str, plugin.Check]] = []
 
 
 def _worker_start(parent: int) -> None:
-    import os
     import signal
 
     # the parent owns Ctrl-C and SIGTERM: it stops the pool and leaves every file as it was

@@ -9,9 +9,8 @@ unknown   the check ran out of time or resources, an encoding disagreed with the
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-
 import enum
+from contextlib import contextmanager
 from typing import Any
 
 import attrs

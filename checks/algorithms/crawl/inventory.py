@@ -43,9 +43,7 @@ def zipf_superscript() -> tuple[str, str]:
         said.append(f"{name} {'falls' if falls else 'grows'} with i for every alpha, mu in 0.1..0.9"
                     + (f" and is no probability past i = {over - 1} at alpha = mu = 0.5 ({law(over, 0.5, 0.5):.3g} "
                        f"at i = {over})" if over is not None else " and stays at most mu, a probability"))
-    verdict = "holds" if all(outcomes.values()) else "violated" if not any(outcomes.values()) else "ambiguous"
-    return verdict, "; ".join(said) + " (" + "; ".join(f"{n}: {'shows it' if ok else 'does not'}"
-                                                     for n, ok in outcomes.items()) + ")"
+    return decided(outcomes, said, source="")
 
 
 # --------------------------------------------------------------------------------------------
@@ -72,11 +70,12 @@ def fillings() -> list[tuple[str, dict]]:
     return [(f, rep[f]) for f in APT_FILLING]
 
 
-def decided(outcomes: dict[str, bool], said: list[str]) -> tuple[str, str]:
-    """holds where every reading run shows it, violated where none does, ambiguous where they differ."""
+def decided(outcomes: dict[str, bool], said: list[str], source: str = REPRODUCED) -> tuple[str, str]:
+    """holds where every reading run shows it, violated where none does, ambiguous where they differ;
+    the evidence after `source` (the reproduction, by default)."""
     verdict = "holds" if all(outcomes.values()) else "violated" if not any(outcomes.values()) else "ambiguous"
     shown = "; ".join(f"{name}: {'shows it' if ok else 'does not'}" for name, ok in outcomes.items())
-    return verdict, REPRODUCED + "; ".join(said) + f" ({shown})"
+    return verdict, source + "; ".join(said) + f" ({shown})"
 
 
 UNITS = {"subscriptions": "effective", "events": "effective_events"}     # matched / expected counted per ...
@@ -244,15 +243,14 @@ def fig_8_9() -> tuple[str, str]:
         by_attributes = [v["cbdlo-slowest"] for v in nine.values()]
         spread = max(by_attributes) / min(by_attributes)
         ok = below >= GREATLY and falls and spread <= HARDLY
-        # Fig. 9 is lost with its range of attributes: up to the APT's size every attribute's entry
-        # fits in an APT, past it walks take over, so the range decides 'hardly changes'
-        held = [v["cbdlo-slowest"] for a, v in nine.items() if int(a) <= FIG_8_9_APT]
-        within = max(held) / min(held)
         if filling == "attribute-entries":
-            judged_within = within
+            # Fig. 9 is lost with its range of attributes: up to the APT's size every attribute's entry
+            # fits in an APT, past it walks take over, so the range decides 'hardly changes'
+            fits = [a for a in nine if int(a) <= FIG_8_9_APT]
+            within = max(nine[a]["cbdlo-slowest"] for a in fits) / min(nine[a]["cbdlo-slowest"] for a in fits)
             outcomes[f"{filling}, {', '.join(nine)} attributes"] = ok
-            outcomes[f"{filling}, the {', '.join(a for a in nine if int(a) <= FIG_8_9_APT)} attributes an APT of "
-                     f"{FIG_8_9_APT} holds"] = below >= GREATLY and falls and within <= HARDLY
+            outcomes[f"{filling}, the {', '.join(fits)} attributes an APT of {FIG_8_9_APT} holds"] = \
+                below >= GREATLY and falls and within <= HARDLY
         summed = [v["cbdlo-summed"] for v in nine.values()]
         said.append(f"{filling}{'' if filling == 'attribute-entries' else ' (this project alternative, not judged: ' + ('shows it' if ok else 'does not') + ')'}: "
                     f"the printed cost x 1/8 {', '.join(f'{c:.3g}' for c in cost)} over {', '.join(eight)} "
@@ -260,7 +258,7 @@ def fig_8_9() -> tuple[str, str]:
                     f"{', '.join(f'{c:.3g}' for c in by_attributes)} ({spread:.2g} times from least to most; summed "
                     f"over the attributes instead, {summed[0]:.3g} to {summed[-1]:.3g})")
     said.append(f"the figure's range of attributes is lost: 10..50 is this project's choice and straddles the APT "
-                f"of {FIG_8_9_APT} (attribute-entries: {judged_within:.3g} times from least to most up to {FIG_8_9_APT} "
+                f"of {FIG_8_9_APT} (attribute-entries: {within:.3g} times from least to most up to {FIG_8_9_APT} "
                 "attributes)")
     return decided(outcomes, said)
 

@@ -39,7 +39,7 @@ def messages(scot: S.Scot, protocol: str) -> list[tuple]:
     first messages, then what each message's first receipt sends, until nothing new appears."""
     forward = S.FORWARDING[protocol]
     found: dict[tuple, None] = {}
-    todo = [m for host in scot.brokers() for m in forward(scot, host, None, S.PRIMARY)]
+    todo = [m for host in scot.brokers() for m in sorted(S.subscribe(scot, host, protocol).in_flight, key=repr)]
     while todo:
         m = todo.pop(0)
         if m in found:
@@ -62,7 +62,8 @@ def model(scots: list[S.Scot], protocol: str) -> str:
         for m in own:
             index[(c, m)] = len(index)
         for host in scot.brokers():
-            first = " ".join(f"fly[{index[(c, m)]}] = 1;" for m in forward(scot, host, None, S.PRIMARY))
+            first = " ".join(f"fly[{index[(c, m)]}] = 1;"
+                             for m in sorted(S.subscribe(scot, host, protocol).in_flight, key=repr))
             cases.append(f"  :: d_step {{ which = {len(cases) + 1}; seen[{brokers[host]}] = 1; {first} }}")
         for m in own:
             sender, receiver, state = m
