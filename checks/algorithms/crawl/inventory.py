@@ -370,13 +370,14 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 3.2", "To avoid endless cycles of path blocking and recovery, the maximum hop count of each "
                  "restarted walk is reduced to half of the original (原来) maximum hop count.",
                  checked_by=("recovery_ends", "walk_ends_with_certainty"), printed=WALKS,
-                 reading="halving rounds down and a budget of 0 ends the walk (rounded up, the open reading "
+                 reading="the exact half the text prints: hops are whole, so a walk stops at half its budget as at "
+                 "the budget rounded down, and a budget of 0 ends the walk (rounded up, the open reading "
                  "previous/kept/round-up checked beside it, a budget of 1 stays 1 and a walk restarts for ever); "
-                 "原来 read as the blocked walk's budget (the set phrase 减为原来的一半, 每次, and sec. 4's "
-                 "'each restarted walk halves the maximum hop count'): each restart's budget is smaller (Z3, every "
-                 "budget), so every walk ends (every explored walk). Read as the first budget, which 原来 alone "
-                 "would allow but 每次 and sec. 4's sentence rule out here (a reading kept for comparison), a walk "
-                 "can restart for ever: on 2 nodes with k = 2 and budget 2 (the Trace kept) or 4 "
+                 "原来 read as the blocked walk's budget (the set phrase 减为原来的一半, and sec. 4's "
+                 "每次启动的随机行走过程会把最大的跳步数减半, each restarted walk halves the maximum hop count): each "
+                 "restart's budget is smaller (Z3, every budget), so every walk ends (every explored walk). Read as "
+                 "the first budget, which 原来 alone would allow but sec. 4's sentence rules out (a reading kept "
+                 "for comparison), a walk can restart for ever: on 2 nodes with k = 2 and budget 2 (the Trace kept) or 4 "
                  "(cleared) it never ends (its chance of ending is 0, solved exactly from every source of the "
                  "exhaustive scope)"),
         # ---------------------------------------------------------------- sec. 4 CDM
