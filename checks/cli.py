@@ -141,12 +141,12 @@ def _methods(text: str | None) -> set[str] | None:
     return methods
 
 
-def _properties(text: str | None) -> set[str] | None:
+def _names(text: str | None, option: str, what: str) -> set[str] | None:
     if text is None:
         return None
     names = {p.strip() for p in text.split(",")}
     if "" in names:
-        raise ValueError(f"--properties {text!r}: give a comma-separated list of property names (see `list`)")
+        raise ValueError(f"{option} {text!r}: give a comma-separated list of {what} names (see `list`)")
     return names
 
 
@@ -166,7 +166,8 @@ def cmd_check(args) -> int:
         check_master(args.master)
     results, problems = runner.run(algorithms, args.scope, args.report, methods, args.master,
                                    args.spark_instances, args.update_manifest, console, runtime=args.runtime,
-                                   properties=_properties(args.properties), jobs=args.jobs)
+                                   properties=_names(args.properties, "--properties", "property"), jobs=args.jobs,
+                                   readings=_names(args.readings, "--readings", "reading"))
     runner.summary(results, problems, console)
     if args.table:
         runner.table(results, console)
@@ -425,6 +426,8 @@ def parser() -> argparse.ArgumentParser:
                    help="only the checks of this runtime class in the manifests")
     c.add_argument("--properties", help="comma-separated: only the checks that judge one of these properties "
                    "(see `list`); Spark's job judges every property at once and runs only without it")
+    c.add_argument("--readings", help="comma-separated: only the checks under one of these readings (see `list "
+                   "ALGO`), so that a long search can run one reading per command; Spark's job runs only without it")
     c.add_argument("--table", action="store_true", help="after the summary, every check's verdict")
     c.add_argument("--master", default="local[*]", help="Spark master for the Spark checks (default local[*])")
     c.add_argument("--spark-instances", type=_positive,

@@ -387,10 +387,12 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         report: str | Path = "reports/check.json", methods: set[str] | None = None, master: str = "local[*]",
         spark_instances: int | None = None, update: bool = False, console=None,
         runtime: str | None = None, spark=None,
-        properties: set[str] | None = None, jobs: int = 1) -> tuple[list[CheckResult], list[str]]:
+        properties: set[str] | None = None, jobs: int = 1,
+        readings: set[str] | None = None) -> tuple[list[CheckResult], list[str]]:
     """Run the checks, compare with the manifests, merge into `report` and commit its files.
     `runtime` restricts the run to the checks of one runtime class in the manifests, `properties`
-    to the checks that judge one of those properties; `spark` is a Spark session to use (by
+    to the checks that judge one of those properties, `readings` to the checks under one of those
+    readings (so that a long search can run one reading per command, each saved when it ends); `spark` is a Spark session to use (by
     default one is started on `master` and stopped afterwards). With `jobs` > 1 the checks other
     than Spark's run side by side in that many processes (engine.SideBySide), the Spark jobs in
     this one meanwhile; the report, counterexamples and verdicts are the same as with one."""
@@ -398,8 +400,10 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         raise ValueError(f"jobs must be a whole number >= 1, not {jobs!r}")
     algorithms = list(algorithms if algorithms is not None else plugin.algorithms().values())
     report = Path(report)
-    if update and (runtime is not None or properties is not None):
-        raise ValueError("--update-manifest records whole methods: run it without --runtime or --properties")
+    narrowed = runtime is not None or properties is not None or readings is not None
+    if update and narrowed:
+        raise ValueError("--update-manifest records whole methods: run it without --runtime, --properties or "
+                         "--readings")
     unknown = sorted(set(methods or ()) - set(METHODS))
     if unknown:
         raise ValueError(f"unknown method(s) {unknown}; known: {', '.join(METHODS)}")
@@ -412,12 +416,17 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         if not properties or properties - known:
             raise ValueError(f"unknown properties {sorted(properties - known) or '(none given)'}; known: "
                              f"{', '.join(sorted(known))}")
+    if readings is not None:
+        known = {name for a in algorithms for name in a.readings.names()}
+        if not readings or readings - known:
+            raise ValueError(f"unknown readings {sorted(readings - known) or '(none given)'}; known: "
+                             f"{', '.join(sorted(known))}")
     lock = Lock(report, "check run")   # read the previous report only once no other run writes it
     lock.__enter__()
     try:
         previous = load_previous(report)
         if previous is not None and previous.get("scope") != scope and (
-                methods is not None or runtime is not None or properties is not None or
+                methods is not None or narrowed or
                 {a.name for a in algorithms} != set(plugin.algorithms())):
             raise ValueError(f"{report} holds scope {previous.get('scope')!r}, and this run checks only part of "
                              f"scope {scope!r}: it would replace every record with its own; give it another "
@@ -443,6 +452,10 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
                 judging = {k for check in algorithm.checks(algorithm.scope(scope)) for k in check.keys()
                            if k[0] in properties}
                 keys = judging if keys is None else keys & judging
+            if readings is not None:
+                under = {k for check in algorithm.checks(algorithm.scope(scope)) for k in check.keys()
+                         if k[1] in readings}
+                keys = under if keys is None else keys & under
             selections[algorithm.name] = keys
         wanted = set(methods) if methods is not None else set(METHODS)
         if jobs > 1:
@@ -453,7 +466,7 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         def spark_of(algorithm: plugin.Algorithm) -> dict[str, Any] | None:
             """The Spark job's summary, where this run asks for it."""
             if not (algorithm.spark is not None and "spark" in wanted and runtime in (None, "slow")
-                    and properties is None):
+                    and properties is None and readings is None):
                 return None
             n = spark_instances or algorithm.spark.instances[scope]
             if console:
@@ -496,6 +509,8 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
                                    and (runtime is None or entry.get("runtime") == runtime)
                                    and (properties is None or (Key.parse(key).property in properties
                                                                and method != "spark"))
+                                   and (readings is None or (Key.parse(key).reading in readings
+                                                             and method != "spark"))
                                    and (method != "spark" or algorithm.spark is not None))
                 if expected_to_run and key not in ran:
                     problems.append(f"{key}: in the manifest but produced no result")
@@ -504,7 +519,7 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         same_scope = previous is not None and previous.get("scope") == scope
         old_records = previous["results"] if same_scope else []
         replaced = {r.key for r in results}
-        rerun = set() if runtime is not None or properties is not None else {(a.name, m) for a in algorithms
+        rerun = set() if narrowed else {(a.name, m) for a in algorithms
                                                    for m in (set(methods) if methods is not None else set(METHODS))}
         merged, moved = without_seconds(merge(old_records, results, replaced, rerun), manifests, scope)
         keys = [r.key for r in results]

@@ -208,8 +208,26 @@ def test_a_run_of_some_properties_runs_only_the_checks_that_judge_them(tmp_path)
     assert results and {r.property for r in results} == {"exactly_one_token"} and problems == []
     with pytest.raises(ValueError, match="unknown properties.*no_such"):
         runner.run([FIXTURE], report=tmp_path / "other.json", properties={"no_such"})
-    with pytest.raises(ValueError, match="without --runtime or --properties"):
+    with pytest.raises(ValueError, match="without --runtime, --properties or --readings"):
         runner.run([FIXTURE], report=tmp_path / "other.json", properties={"exactly_one_token"}, update=True)
+    assert not (tmp_path / "other.json").exists()
+
+
+def test_a_run_of_some_readings_runs_only_their_checks_and_merges_into_the_report(tmp_path):
+    report = tmp_path / "check.json"
+    results, problems = runner.run([FIXTURE], report=report, readings={"lossy"})
+    assert {(r.property, r.reading) for r in results} == {("round_trip_likely", "lossy")} and problems == []
+    results, problems = runner.run([FIXTURE], report=report, readings={"keeps-at-wrap"},
+                                   properties={"exactly_one_token"}, methods={"z3", "exhaustive"})
+    assert {(r.reading, r.method) for r in results} == {("keeps-at-wrap", "z3"), ("keeps-at-wrap", "exhaustive")}
+    assert problems == []
+    kept = {(r["property"], r["reading"], r["method"]) for r in json.loads(report.read_text())["results"]}
+    assert kept == {("round_trip_likely", "lossy", "exhaustive"), ("exactly_one_token", "keeps-at-wrap", "z3"),
+                    ("exactly_one_token", "keeps-at-wrap", "exhaustive")}   # one reading per run, merged
+    with pytest.raises(ValueError, match="unknown readings.*no-such"):
+        runner.run([FIXTURE], report=tmp_path / "other.json", readings={"no-such"})
+    with pytest.raises(ValueError, match="without --runtime, --properties or --readings"):
+        runner.run([FIXTURE], report=tmp_path / "other.json", readings={"lossy"}, update=True)
     assert not (tmp_path / "other.json").exists()
 
 
