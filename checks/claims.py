@@ -319,6 +319,25 @@ def sentence_readings(entries: list[dict[str, Any]]) -> dict[str, str]:
     return out
 
 
+def with_stand_ins(catalogue: plugin.Catalogue, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries of one sentence's properties, each given, for a reading another of them was
+    checked under but it was not, the record of the reading that answers for it there
+    (`Catalogue.stand_in`), so that the sentence's verdict under a reading is the conjunction of
+    every part it speaks of, not of the parts that happen to tell that reading apart."""
+    named = [name for e in entries for name in e.get("readings", {})]
+    out = []
+    for entry in entries:
+        readings = dict(entry.get("readings", {}))
+        for name in dict.fromkeys(named):
+            answer = catalogue.stand_in(entry["property"], name) if name not in readings and readings else None
+            if answer in readings:
+                record = readings[answer]
+                readings[name] = {**record, "summary": f"as under `{answer}`, which resolves what "
+                                                       f"`{entry['property']}` reads alike: {record['summary']}"}
+        out.append({**entry, "readings": readings} if readings != entry.get("readings", {}) else entry)
+    return out
+
+
 def scope_of(entries: list[dict[str, Any]], readings: list[str]) -> str:
     """How far the checks of a sentence looked, under the first deciding reading that has them."""
     parts = []
@@ -373,7 +392,8 @@ def sentences_table(report_path: str | Path, algorithms: Iterable[plugin.Algorit
     for algorithm in declared:
         origins = algorithm.readings.origins()
         for claim in (algorithm.inventory() if algorithm.inventory else ()):
-            entries = [table.get((algorithm.name, name), {}) for name in claim.checked_by]
+            entries = with_stand_ins(algorithm.readings,
+                                     [table.get((algorithm.name, name), {}) for name in claim.checked_by])
             unchecked = [name for name, e in zip(claim.checked_by, entries) if not e.get("readings")]
             row = {"algorithm": algorithm.name, "section": claim.section, "text": claim.text,
                    "verdict": NOT_CHECKABLE, "note": "", "checked_by": {}, "why": claim.why,

@@ -85,6 +85,11 @@ class Catalogue:
     # the readings the docs compare side by side (a corrected and a literal one, say)
     key: tuple[str, ...] = ()
     origin: Callable[[Any], str] = origin_of
+    # (property, reading) -> the reading whose checks answer for `reading` on `property`, where an
+    # algorithm checks a property only under the readings that resolve the fields it reads
+    # differently (a reading left out gives the runs of the one that resolves them alike); None
+    # where no other reading answers for it
+    stand_in: Callable[[str, str], str | None] = lambda prop, reading: None
 
     def __attrs_post_init__(self) -> None:
         unknown = [r for r in self.key if r not in self.readings]

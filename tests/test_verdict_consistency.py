@@ -78,6 +78,28 @@ def test_a_sentence_is_violated_under_a_reading_where_any_property_judging_it_is
     assert claims.sentence_readings(entries) == {"a": V, "b": "holds", "c": U}
 
 
+def test_a_reading_a_property_was_not_checked_under_takes_the_verdict_of_the_one_that_answers_for_it():
+    """The ring checks a part only under the readings that resolve its fields differently: a
+    sentence over two parts is violated under a reading where the part it was not run on fails
+    under the reading that runs that part alike (issue 24's abstract: `literal/both-tell`)."""
+    catalogue = plugin.Catalogue({n: n for n in ("a", "b", "c")},
+                                 stand_in=lambda prop, reading: "a" if prop == "link" and reading == "b" else None)
+    entries = [{"property": "node", "readings": {"a": {"verdict": H, "summary": "s"}, "b": {"verdict": H, "summary": "t"},
+                                                 "c": {"verdict": H, "summary": "u"}}},
+               {"property": "link", "readings": {"a": {"verdict": V, "summary": "w"}}}, {}]
+    filled = claims.with_stand_ins(catalogue, entries)
+    assert filled[1]["readings"]["b"] == {"verdict": V, "summary": "as under `a`, which resolves what `link` reads "
+                                                                  "alike: w"}
+    assert "c" not in filled[1]["readings"] and filled[0] is entries[0] and filled[2] == {}
+    assert claims.sentence_readings(filled) == {"a": V, "b": V, "c": "holds"}
+    assert claims.sentence_readings(entries) == {"a": V, "b": "holds", "c": "holds"}   # what it said before
+    ring = ALGORITHMS["chordal_ring"].readings.stand_in
+    assert ring("link_failure_concluded", "literal/both-tell") == "literal"
+    assert ring("node_failure_confirmed", "literal/b-always-queries") == "literal"
+    assert ring("node_failure_confirmed", "literal/both-tell") == "literal/both-tell"
+    assert ring("pointers_agree", "corrected") == "corrected" and ring("no_such", "literal") is None
+
+
 def test_an_unknown_origin_is_refused():
     with pytest.raises(ValueError, match="origin must be one of"):
         plugin.origin_of(attrs.make_class("R", {"name": attrs.field(default="r"),
@@ -128,7 +150,8 @@ def test_reading_notes_that_say_a_reading_holds_agree_with_the_report(name, sent
             if not re.search(r"\bholds?\b", clause) or NEGATIONS.search(clause):
                 continue
             for token in sorted(t for t in tokens if re.search(rf"(?<![\w/-]){re.escape(t)}(?![\w/-])", clause)):
-                under = claims.sentence_readings([table.get((name, p), {}) for p in row["checked_by"]])
+                under = claims.sentence_readings(claims.with_stand_ins(
+                    catalogue, [table.get((name, p), {}) for p in row["checked_by"]]))
                 verdicts = [under[r] for r in readings_named(token, catalogue) if r in under]
                 if verdicts and all(v == V for v in verdicts):
                     wrong.append(f"{row['section']}: {token!r} said to hold in {clause.strip()!r}")

@@ -67,13 +67,30 @@ def describe_reading(reading: C.Reading) -> str:
                                        if getattr(reading, f) != getattr(C.READINGS[base], f))
 
 
-CATALOGUE = plugin.Catalogue(C.READINGS, describe_reading, key=("corrected", "literal"))
-
 RING_PROPS = tuple(p.name for p in C.RING_PROPERTIES)
 JOIN_PROPS = tuple(p.name for p in C.JOIN_PROPERTIES)
 FAILURE_PROPS = tuple(p.name for p in C.FAILURE_PROPERTIES)
 LINK_PROPS = tuple(p.name for p in C.LINK_PROPERTIES)
 EVENT_PROPS = tuple(p.name for p in C.EVENT_PROPERTIES)
+# the fields each property's checks read (`checks`: the ring and join properties after joins and
+# failures, the others in their own part)
+PROPERTY_FIELDS = {**{p: JOIN_FIELDS + FAILURE_FIELDS for p in RING_PROPS + JOIN_PROPS},
+                   **{p: FAILURE_FIELDS for p in FAILURE_PROPS}, **{p: LINK_FIELDS for p in LINK_PROPS},
+                   **{p: EVENT_FIELDS for p in EVENT_PROPS}}
+
+
+def stand_in(prop: str, reading: str) -> str | None:
+    """The reading checked for `prop` that resolves the fields it reads as `reading` does."""
+    fields = PROPERTY_FIELDS.get(prop)
+    if fields is None or reading not in C.READINGS:
+        return None
+
+    def resolution(name: str) -> tuple[str, ...]:
+        return tuple(getattr(C.READINGS[name], f) for f in fields)
+    return next((kept for kept in C.telling_apart(fields) if resolution(kept) == resolution(reading)), None)
+
+
+CATALOGUE = plugin.Catalogue(C.READINGS, describe_reading, key=("corrected", "literal"), stand_in=stand_in)
 
 
 # --------------------------------------------------------------------------------------------
