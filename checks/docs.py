@@ -436,10 +436,7 @@ def sentences_section(ctx: DocsContext) -> str | None:
     for r in rows:
         judged = (", ".join(f"`{name}` ({verdict})" for name, verdict in r["checked_by"].items())
                   if r["verdict"] != NOT_CHECKABLE else r["why"])
-        if r["note"]:
-            judged += f"; {r['note']}"
-        if r["reading"]:
-            judged += f"; read as: {r['reading']}"
+        judged = "; ".join(part for part in (judged, r["note"], r["reading"] and f"read as: {r['reading']}") if part)
         body.append([r["section"], r["text"], f"**{r['verdict']}**", judged])
     lines.append(table(["where", "the paper says", "verdict", "judged by"], body))
     return "\n".join(lines)

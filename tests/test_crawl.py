@@ -550,6 +550,10 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     said = I.fig_8_9()[1]
     assert "attribute-entries, 10, 20, 30, 40, 50 attributes: does not" in said
     assert "attribute-entries, the 10, 20 attributes an APT of 20 holds: shows it" in said
+    # sec. 5.2: under mu x i^-alpha attribute 1's chance is mu, so "most subscriptions" fails where mu <= 1/2
+    verdict, said = I.zipf_superscript()
+    assert verdict == "violated" and "at 36 of the 81 (mu, alpha) points, each with mu > 1/2" in said
+    assert "mu x i^alpha: does not; mu x i^-alpha: does not" in said
 
 
 def test_a_lazy_layer_is_the_same_whichever_node_is_drawn_first_and_drops_the_nodes_that_left():

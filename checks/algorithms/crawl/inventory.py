@@ -30,19 +30,29 @@ def worked_example() -> tuple[str, str]:
             f"{w['messages']:,} / ({w['matched']}/{w['expected']}) = {cost} exactly (the paper: {w['printed']:,})")
 
 
+ZIPF_ATTRIBUTES = 50   # sec. 5.4's most attributes in this project's reading of Fig. 9 (10..50)
+
+
 def zipf_superscript() -> tuple[str, str]:
     """Sec. 5.2's formula, whose superscript this copy of the text lost ('mu x i alpha'), read both
-    ways it may have been printed, on a grid of 0 < alpha, mu < 1: does attribute 1 come first, as
-    the prose says (common attributes in most subscriptions), and is every value a probability?"""
+    ways it may have been printed, on a grid of 0 < alpha, mu < 1 (the range the sentence gives):
+    does attribute 1 come first, is every value a probability, and is the commonest attribute in
+    most subscriptions (大多数订阅都拥有: more than half), as the sentence's 也就是说 says?"""
     grid = [x / 10 for x in range(1, 10)]
     outcomes, said = {}, []
     for name, law in (("mu x i^alpha", C.zipf_as_printed), ("mu x i^-alpha", C.zipf_as_intended)):
         falls = all(law(2, mu, a) < law(1, mu, a) for mu in grid for a in grid)
         over = next((i for i in range(1, 10_000) if law(i, 0.5, 0.5) > 1), None)
-        outcomes[name] = falls and over is None
+        commonest = {(mu, a): max(law(i, mu, a) for i in range(1, ZIPF_ATTRIBUTES + 1)) for mu in grid for a in grid}
+        most = [point for point, p in commonest.items() if 0.5 < p <= 1]
+        outcomes[name] = falls and over is None and len(most) == len(commonest)
         said.append(f"{name} {'falls' if falls else 'grows'} with i for every alpha, mu in 0.1..0.9"
-                    + (f" and is no probability past i = {over - 1} at alpha = mu = 0.5 ({law(over, 0.5, 0.5):.3g} "
-                       f"at i = {over})" if over is not None else " and stays at most mu, a probability"))
+                    + (f", is no probability past i = {over - 1} at alpha = mu = 0.5 ({law(over, 0.5, 0.5):.3g} "
+                       f"at i = {over})" if over is not None else ", stays at most mu, a probability")
+                    + f", and its commonest of attributes 1..{ZIPF_ATTRIBUTES} is in most subscriptions (a chance "
+                    f"over 1/2, at most 1) at {len(most)} of the {len(commonest)} (mu, alpha) points"
+                    + (f", each with mu > 1/2 (at mu = alpha = 0.5 the chance is {commonest[0.5, 0.5]:.3g})"
+                       if most and all(mu > 0.5 for mu, _ in most) else ""))
     return decided(outcomes, said, source="")
 
 
@@ -549,5 +559,7 @@ def sentences() -> list[Sentence]:
                  reading="this copy of the text lost the superscript ('μ × i α') and with it, it may be, the "
                  "exponent's sign (the PDF was not checked), so both are read: mu x i^alpha, the superscript alone, "
                  "and mu x i^-alpha, the Zipf law (Zip-f分布) the sentence names and its prose describes; the "
-                 "sentence holds where the formula falls with i and is a probability"),
+                 "sentence holds where, over the range it gives, the formula falls with i, is a probability and "
+                 "gives its commonest attribute to most (大多数, more than half) subscriptions: under mu x i^-alpha "
+                 "attribute 1's chance is mu, so not where mu <= 1/2"),
     ]
