@@ -554,6 +554,9 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     verdict, said = I.zipf_superscript()
     assert verdict == "violated" and "at 36 of the 81 (mu, alpha) points, each with mu > 1/2" in said
     assert "mu x i^alpha: does not; mu x i^-alpha: does not" in said
+    # sec. 5.3: stage 2 is the tree's height, which grows with the subscriptions (5.03 -> 6 levels)
+    verdict, said = I.stage_two_and_subscriptions()
+    assert verdict == "violated" and "attribute-entries: the trees' mean height 5.03 over 49.3 pieces at 250" in said
 
 
 def test_a_lazy_layer_is_the_same_whichever_node_is_drawn_first_and_drops_the_nodes_that_left():
