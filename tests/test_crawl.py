@@ -546,6 +546,12 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert verdicts == {"fig_5_crawl": "ambiguous", "fig_5_simple": "ambiguous", "fig_6": "violated",
                         "hit_rate_rises": "holds", "fig_7_growth": "ambiguous", "fig_7_small": "violated",
                         "fig_8_9": "ambiguous", "simple_misses": "holds"}
+    # Figs. 6-7 are judged on the protocols' own messages; the upkeep that would change them is named
+    assert "an upkeep of at least 16,275 messages per event (5.4 per node) counted too" in I.fig_6()[1]
+    assert "the same upkeep of at least 191 messages per event counted for both" in I.fig_7_small()[1]
+    assert I.least_upkeep({"messages": 10, "effective": 40}, {"messages": 30, "effective": 30}, 1, "subscriptions") == 10
+    assert I.least_upkeep({"messages": 10, "effective": 20}, {"messages": 9, "effective": 9}, 1, "subscriptions") == 0
+    assert I.least_upkeep({"messages": 10, "effective": 10}, {"messages": 30, "effective": 30}, 1, "subscriptions") is None
     # Fig. 9's range of attributes is lost: past the APT's 20 the cost grows, up to it it does not
     said = I.fig_8_9()[1]
     assert "attribute-entries, 10, 20, 30, 40, 50 attributes: does not" in said
