@@ -249,11 +249,15 @@ def own_printed(declaration: plugin.Algorithm | None, prop: str) -> tuple[tuple[
     """The printed and open-choice readings of the sentences that a property alone checks, where
     they name their own and all agree: the property quotes that part of the paper, so its overall
     verdict is judged as those sentences are (else `claims` and `claims --sentences` would give
-    one claim two verdicts). Sentences restricted to some readings (`about`), hazards and
-    alternatives say something narrower than the property's row, which lists every reading."""
-    own = {(s.printed, s.open_choices)
-           for s in (declaration.inventory() if declaration is not None and declaration.inventory else ())
-           if s.checked_by == (prop,) and not (s.about or s.warns or s.alternatives)}
+    one claim two verdicts). A property that no sentence checks alone takes those of the sentences
+    it checks with others, where they agree (IRBR's no_entry_outlives_its_subscriber: failures as
+    printed, keep-failed, is the printed reading of the one sentence that checks it, not a repair).
+    Sentences restricted to some readings (`about`), hazards and alternatives say something
+    narrower than the property's row, which lists every reading."""
+    sentences = [s for s in (declaration.inventory() if declaration is not None and declaration.inventory else ())
+                 if prop in s.checked_by and not (s.about or s.warns or s.alternatives)]
+    alone = [s for s in sentences if s.checked_by == (prop,)]
+    own = {(s.printed, s.open_choices) for s in (alone or sentences)}
     return own.pop() if len(own) == 1 else ((), ())
 
 

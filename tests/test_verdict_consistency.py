@@ -215,6 +215,14 @@ def test_a_property_is_judged_by_the_printed_readings_its_own_sentences_name():
         assert claims.own_printed(declaration, prop) == ((), ())
         assert claims.judge(verdicts, origins, *claims.own_printed(declaration, prop))["verdict"] == V
     assert claims.own_printed(None, "p") == ((), ())
+    # a property no sentence checks alone takes the printed readings of those it shares, where they agree
+    shared = attrs.evolve(declaration, inventory=lambda: [
+        plugin.Sentence("sec. 1", "one", checked_by=("p", "q"), printed=("literal",)),
+        plugin.Sentence("sec. 2", "two", checked_by=("q", "p"), printed=("literal",)),
+        plugin.Sentence("sec. 3", "three", checked_by=("q", "r"), printed=("literal",)),
+        plugin.Sentence("sec. 4", "four", checked_by=("r",), printed=("literal/other",))])
+    assert claims.own_printed(shared, "p") == (("literal",), ())
+    assert claims.own_printed(shared, "r") == (("literal/other",), ())    # its own sentence first
 
 
 @pytest.mark.parametrize("page", sorted((ROOT / "docs").glob("*.md")), ids=lambda p: p.name)
