@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 from checks.files import write_atomically
-from checks import engine, plugin
+from checks import engine, plugin, smt
 
 TARGETS = {"spark_million_seconds": 600, "parallel_efficiency": 0.85, "states_per_second": 100_000}
 # how long a Spark job's single loop should take, to size its run: 60 s of one core is about 30 s
@@ -136,6 +136,24 @@ def kept_from(path: Path) -> dict[str, Any]:
     return {k: previous[k] for k in KEPT if isinstance(previous, dict) and k in previous}
 
 
+def solver_figures(algorithms: Iterable[plugin.Algorithm]) -> dict[str, Any]:
+    """Each algorithm's Z3 checks, run through the engine: Z3's and the second solver's seconds
+    over the same queries (checks.smt), side by side."""
+    out = {}
+    for algorithm in algorithms:
+        queries = [q for _, results, _ in run_checks(algorithm, lambda c: isinstance(c, plugin.Proof))
+                   for r in results for q in r.queries]
+        if not queries:
+            continue
+        z3_seconds, second = sum(q.z3_seconds for q in queries), sum(q.second_seconds for q in queries)
+        out[algorithm.name] = {"queries": len(queries), "z3_seconds": round(z3_seconds, 3),
+                               f"{smt.SECOND}_seconds": round(second, 3),
+                               "z3_ms_per_query": round(1000 * z3_seconds / len(queries), 2),
+                               f"{smt.SECOND}_ms_per_query": round(1000 * second / len(queries), 2),
+                               f"{smt.SECOND}_over_z3": round(second / z3_seconds, 2) if z3_seconds else None}
+    return {"solver": smt.version(), "by_algorithm": out}
+
+
 def run(out_path: str | Path = "reports/bench.json", instances: int = 100_000, console=None,
         algorithms: Iterable[plugin.Algorithm] | None = None, spark: bool = True) -> dict[str, Any]:
     """Every algorithm's own figures, then the Spark figures of each Spark job; written to
@@ -156,6 +174,8 @@ def run(out_path: str | Path = "reports/bench.json", instances: int = 100_000, c
             say(f"bench: {algorithm.name} ...")
             for key, value in algorithm.bench().items():
                 record(key, value, algorithm.name)
+    say("bench: each Z3 check's queries, Z3 and the second solver ...")
+    record("second_solver", solver_figures(algorithms), "checks.smt")
     spark_keys = {}
     for algorithm in algorithms:
         if spark and algorithm.spark is not None:

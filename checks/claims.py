@@ -91,6 +91,19 @@ def bounds(record: dict[str, Any]) -> str:
     return record["scope"] + (f" ({', '.join(sizes)})" if sizes else "")
 
 
+def solvers(records: list[dict[str, Any]]) -> str:
+    """Who answered the queries of these Z3 records: "Z3 and cvc5" where a second solver
+    (checks.smt) confirmed every answer of every one, else what else it is."""
+    seconds = [r.get("second_solver") for r in records if r["method"] == "z3"]
+    if not seconds:
+        return ""
+    if any(s is None or not s.get("answered_by_z3") for s in seconds):
+        return "Z3 alone"
+    if all(s["agreed"] == s["answered_by_z3"] for s in seconds):
+        return f"Z3 and {seconds[0]['solver']}"
+    return f"{seconds[0]['solver']} did not confirm Z3"
+
+
 def method_rank(record: dict[str, Any]) -> int:
     return METHODS.index(record["method"]) if record["method"] in METHODS else len(METHODS)
 
@@ -115,10 +128,13 @@ def combine(records: list[dict[str, Any]]) -> dict[str, Any]:
         if evaluated:  # the minimal counterexample is below every size the paper evaluates
             entry["evaluated_replay"] = f"pubsub-proofs replay {evaluated['evaluated_counterexample']}"
     elif any(r["method"] == "z3" for r in by_verdict["proved"]):
-        entry.update(verdict=PROVED, summary="z3: " + "; ".join(r["scope"] for r in by_verdict["proved"]))
+        proved = [r for r in by_verdict["proved"] if r["method"] == "z3"]
+        entry.update(verdict=PROVED, solvers=solvers(proved),
+                     summary=f"z3 ({solvers(proved)}): " + "; ".join(r["scope"] for r in by_verdict["proved"]))
     elif by_verdict["holds"]:
-        entry.update(verdict=BOUNDED,
-                     summary="; ".join(f"{r['method']}: {bounds(r)}" for r in by_verdict["holds"]))
+        entry.update(verdict=BOUNDED, summary="; ".join(
+            f"{r['method']}{' (' + solvers([r]) + ')' if r['method'] == 'z3' else ''}: {bounds(r)}"
+            for r in by_verdict["holds"]))
     else:
         entry["summary"] = "; ".join(f"{r['method']}: {r.get('detail') or r['verdict']}" for r in records) \
             or "no check ran"
@@ -461,6 +477,12 @@ def by_counting(declaration: plugin.Algorithm | None, prop: str, readings: dict[
         combined["summary"] = f"violated by counting{where}: {refuted.refutation}. Found: {combined['summary']}"
 
 
+def shown(combined: dict[str, Any]) -> str:
+    """A reading's verdict as the tables show it: a proof with who confirmed it, "proved (Z3 and
+    cvc5)"."""
+    return f"{combined['verdict']} ({combined['solvers']})" if combined.get("solvers") else combined["verdict"]
+
+
 def print_properties(table: list[dict[str, Any]], console) -> None:
     """A rich table: one row per (claim, reading), the counterexample's replay command on failures."""
     from rich.table import Table
@@ -485,5 +507,5 @@ def print_properties(table: list[dict[str, Any]], console) -> None:
             if combined.get("evaluated_replay"):
                 evidence += f"\nsmallest at a size the paper evaluates: {combined['evaluated_replay']}"
             t.add_row(head if i == 0 else "", reading,
-                      f"[{COLOURS[combined['verdict']]}]{combined['verdict']}[/]", evidence)
+                      f"[{COLOURS[combined['verdict']]}]{shown(combined)}[/]", evidence)
     console.print(t)

@@ -357,6 +357,21 @@ def cmd_replay(args) -> int:
     return 0 if reproduced else 1
 
 
+def cmd_queries(args) -> int:
+    from checks import smt
+
+    names = [a.name for a in _algorithms(args.algorithm)] if args.algorithm else None
+    folder = smt.query_folder(Path(args.report))
+    if not folder.is_dir():
+        raise ValueError(f"no published queries at {folder}: run `pubsub-proofs check --methods z3` first")
+    asked, wrong = smt.rerun(folder, names, args.solver,
+                             say=lambda line: console.print(line, markup=False, highlight=False))
+    for line in wrong:
+        console.print(f"[red]{line}[/]", highlight=False)
+    console.print(f"{asked} queries asked of {args.solver}: {asked - len(wrong)} gave the recorded answer")
+    return 1 if wrong or not asked else 0
+
+
 def cmd_claims(args) -> int:
     from checks import claims
 
@@ -477,6 +492,12 @@ def parser() -> argparse.ArgumentParser:
                    help="the check report read (default reports/check.json; without it, every property 'not checked')")
     e.set_defaults(func=cmd_explain)
 
+    q = sub.add_parser("queries", help="rerun the published SMT-LIB queries behind the Z3 verdicts with a solver")
+    q.add_argument("algorithm", nargs="?", help="one algorithm (default: every one)")
+    q.add_argument("--solver", choices=["cvc5", "z3"], default="cvc5", help="who answers them (default cvc5)")
+    q.add_argument("--report", default="reports/check.json", type=_file_path,
+                   help="the report whose queries are rerun (reports/check.json's are under reports/smt/)")
+    q.set_defaults(func=cmd_queries)
     r = sub.add_parser("replay", help="replay a counterexample file step by step")
     r.add_argument("file", help="a counterexample file (reports/counterexamples/ALGO/*.json)")
     r.add_argument("--png", type=_png_path, help="draw the counterexample to this PNG (every kind each algorithm writes)")

@@ -42,7 +42,7 @@ import attrs
 
 from checks.files import write_atomically
 from checks import counterexample, plugin
-from checks.claims import FAILS, NOT_CHECKABLE, properties_table, sentences_table, load_report
+from checks.claims import FAILS, NOT_CHECKABLE, load_report, properties_table, sentences_table, shown
 from checks.verdict import METHODS
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[1]   # the folder holding the `checks` package
@@ -377,7 +377,7 @@ def verdict_cell(combined: dict[str, Any] | None) -> str:
         return "not checked"
     if combined["verdict"] == FAILS:
         return f"**violated** ({combined['counterexample_method']})"
-    return combined["verdict"]
+    return shown(combined)
 
 
 def claims_section(ctx: DocsContext) -> str:
@@ -385,7 +385,7 @@ def claims_section(ctx: DocsContext) -> str:
     mismatches = report.get("mismatches") or []
     lines = [f"From `{ctx.shown(ctx.report_path)}` (scope `{report.get('scope')}`, {len(report['results'])} check "
              f"records, {len(mismatches)} difference(s) from `{ctx.shown(ctx.algorithm.manifest)}`). Per reading: "
-             "**violated** (some method found a counterexample), **proved** (Z3, the property itself for all sizes; lemmas proved with the step to the property checked only within a bound read **holds**), **holds** (up to "
+             "**violated** (some method found a counterexample), **proved** (Z3, the property itself for all sizes, with who confirmed Z3's answers: *Z3 and cvc5* where cvc5 gave the same answer to every query, checks.smt; lemmas proved with the step to the property checked only within a bound read **holds**), **holds** (up to "
              "the stated bounds, never more), **unknown** (undecided; *vacuous* where no run reached the "
              "property's witness). A claim is *ambiguous* when its verdict depends on the reading.", ""]
     rows = []
@@ -394,7 +394,7 @@ def claims_section(ctx: DocsContext) -> str:
         grouped: dict[str, list[str]] = {}
         for name, combined in readings.items():
             if name not in key:
-                grouped.setdefault(combined["verdict"], []).append(name)
+                grouped.setdefault(shown(combined), []).append(name)
         rest = "; ".join(f"{verdict}: {', '.join(names)}" for verdict, names in grouped.items()) or "-"
         if not readings and e.get("why"):
             rest = f"not checked: {e['why']}"

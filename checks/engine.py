@@ -15,7 +15,7 @@ import time
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from checks import plugin
+from checks import plugin, smt
 from checks.explorer import explore
 from checks.verdict import CheckResult, Verdict, hypothesis_find, search_verdict, spark_verdicts
 
@@ -214,16 +214,22 @@ def _proof(check: plugin.Proof, ctx: Context) -> list[CheckResult]:
     # check never reached; with its handler off, Ctrl-C interrupts the run like any other step.
     z3.set_param("ctrl_c", False)
     start = time.perf_counter()
-    outcome = check.prove()
+    with smt.fresh_context(), smt.recording() as asked:
+        outcome = check.prove()
+    # every answer the verdict rests on, asked again of a second solver (checks.smt)
+    queries, problem = smt.second_opinion(asked)
     seconds = time.perf_counter() - start
-    path = ctx.write(outcome.document) if outcome.verdict is Verdict.VIOLATED and outcome.document else None
     verdict, scope, detail = outcome.verdict, check.scope, outcome.detail
     if verdict is Verdict.PROVED and check.unproved_step:
         # the lemmas hold for all sizes; the property only as far as the step to it was checked
         verdict, scope = Verdict.HOLDS, f"lemmas: {check.scope}; the step to the property: {check.unproved_step}"
         detail = "lemmas proved for all sizes, the property within the step's bound" + (f"; {detail}" if detail else "")
+    if problem is not None and verdict is not Verdict.UNKNOWN:
+        verdict, detail = Verdict.UNKNOWN, f"{problem} (Z3 alone: {verdict.value}{'; ' + detail if detail else ''})"
+    path = ctx.write(outcome.document) if verdict is Verdict.VIOLATED and outcome.document else None
     return [ctx.result(check.property, check.method, check.reading, verdict, scope,
-                       cases=outcome.cases, seconds=seconds, counterexample=path, detail=detail)]
+                       cases=outcome.cases, seconds=seconds, counterexample=path, detail=detail,
+                       second_solver=smt.summary(queries) if queries else None, queries=tuple(queries))]
 
 
 def _exploration(check: plugin.Exploration, ctx: Context) -> list[CheckResult]:

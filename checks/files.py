@@ -19,13 +19,13 @@ def _umask() -> int:
     return mask
 
 
-def write_atomically(path: Path | str, text: str) -> None:
+def write_atomically(path: Path | str, text: str | bytes) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         os.fchmod(fd, 0o666 & ~_umask())   # mkstemp makes 0600; a report is an ordinary file
-        with os.fdopen(fd, "w") as f:
+        with os.fdopen(fd, "wb" if isinstance(text, bytes) else "w") as f:
             f.write(text)
         os.replace(tmp, path)
     except BaseException:

@@ -47,6 +47,8 @@ states again (for replaying a counterexample document).
 from __future__ import annotations
 
 import itertools
+import json
+import math
 import keyword
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -388,6 +390,45 @@ class _Reader:
         return {n: self.value(c) for n, c in sorted(params.items())}
 
 
+RENAMINGS_TRIED = 40_320     # 8!: beyond it a state keeps Z3's naming
+
+
+def _renamed(value: Any, names: Mapping[str, str]) -> Any:
+    """A concrete state (or parameters, or a step) with its elements renamed; the true tuples of
+    each relation sorted again."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_renamed(v, names) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if set(value) == {"universe", "constants", "relations", "functions"}:
+        return {"universe": value["universe"], "constants": _renamed(value["constants"], names),
+                "relations": {r: sorted(_renamed(rows, names)) for r, rows in value["relations"].items()},
+                "functions": {f: {",".join(names.get(a, a) for a in key.split(",")) if key else key:
+                                  _renamed(v, names) for key, v in table.items()}
+                              for f, table in value["functions"].items()}}
+    return {k: _renamed(v, names) for k, v in value.items()}
+
+
+def canonical(universe: Mapping[str, list[str]], *values: Any) -> tuple[Any, ...]:
+    """`values` (concrete states over `universe`, their parameters and steps) with each sort's
+    elements renamed so that their JSON is the smallest: which element Z3 makes play which part
+    depends on everything the process asked before, the renamed values on the values alone (the
+    same counterexample from any process). Up to RENAMINGS_TRIED renamings in all."""
+    sorts = [sort for sort, names in universe.items() if len(names) > 1]
+    if math.prod(math.factorial(len(universe[s])) for s in sorts) > RENAMINGS_TRIED:
+        return values
+    best, best_text = values, None
+    for orders in itertools.product(*(itertools.permutations(universe[s]) for s in sorts)):
+        names = {old: new for s, order in zip(sorts, orders) for old, new in zip(universe[s], order)}
+        candidate = tuple(_renamed(v, names) for v in values)
+        text = json.dumps(candidate, sort_keys=True)
+        if best_text is None or text < best_text:
+            best, best_text = candidate, text
+    return best
+
+
 # --------------------------------------------------------------------------------------------
 # Bounded runs
 # --------------------------------------------------------------------------------------------
@@ -445,7 +486,9 @@ def bmc(system: System, goals: Mapping[str, Predicate], steps: int, timeout_ms: 
                 for options in chosen:
                     name, _, params = next(o for o in options if read.value(o[1]))
                     run.append({"action": name, "params": read.params(params)})
-                return "found", Trace([read.state(s) for s in states], run, read.params(init_params), goal_name), queries
+                found = [read.state(s) for s in states]
+                found, run, params = canonical(found[0]["universe"], found, run, read.params(init_params))
+                return "found", Trace(found, run, params, goal_name), queries
             unknown |= status == z3.unknown
             solver.pop()
     return ("unknown" if unknown else "none"), None, queries
@@ -564,7 +607,8 @@ def prove_inductive(system: System, timeout_ms: int = 20000, confirm_steps: int 
         found = ask(f"initiation/{name}", query)
         if found is not None and initiation is None:
             read = smallest(query, found)
-            initiation = (name, read.state(pre), read.params(init_params))
+            state = read.state(pre)
+            initiation = (name, *canonical(state["universe"], state, read.params(init_params)))
     cti = None
     disabled = []
     for action in system.actions:
@@ -578,13 +622,15 @@ def prove_inductive(system: System, timeout_ms: int = 20000, confirm_steps: int 
             found = ask(f"consecution/{action}/{name}", query)
             if found is not None and cti is None:
                 read = smallest(query, found)
-                cti = Cti(action, name, read.params(params), read.state(pre), read.state(post))
+                before, after = read.state(pre), read.state(post)
+                cti = Cti(action, name, *canonical(before["universe"], read.params(params), before, after))
     gap = None
     for name, s in safe.items():
         query = [*axioms, *invs_pre.values(), z3.Not(s)]
         found = ask(f"safety/{name}", query)
         if found is not None and gap is None:
-            gap = Cti(None, name, {}, smallest(query, found).state(pre), None)
+            state = smallest(query, found).state(pre)
+            gap = Cti(None, name, {}, *canonical(state["universe"], state), None)
 
     if queries["init satisfiable"] == "unsat":
         return result(Verdict.UNKNOWN, "vacuous", "vacuous: no initial state satisfies init and the axioms")

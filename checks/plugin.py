@@ -144,7 +144,9 @@ class Proof:
     """A Z3 check. Where its lemmas are not the property itself (an abstraction of the spec's
     predicate, or parts of a theorem), `unproved_step` says how the step from the lemmas to the
     property was checked, within a bound: the lemmas being proved then makes the property `holds`
-    within that bound, never `proved` (a verdict says no more than its check showed)."""
+    within that bound, never `proved` (a verdict says no more than its check showed). `prove`
+    builds its Z3 terms itself: it runs in a fresh Z3 context, and every query it asks is asked
+    again of a second solver (checks.smt)."""
 
     property: str
     reading: str

@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterable
 
-from checks import counterexample, engine, plugin
+from checks import counterexample, engine, plugin, smt
 from checks.files import Lock, alive, write_atomically
 from checks.verdict import METHODS, CheckResult, Verdict
 from spec.registry import Key
@@ -287,7 +287,8 @@ def merge_timings(previous: dict[str, Any] | None, fresh: list[CheckResult], mer
     old = previous["results"] if previous is not None and previous.get("scope") == scope else {}
     old = {**{key: {"seconds": s, "measured_runtime": method_class(Key.method_of(key), s)}
               for key, s in (moved or {}).items()}, **old}
-    new = {r.key: {"seconds": round(r.seconds, 3), "measured_runtime": measured_class(r)} for r in fresh}
+    new = {r.key: {"seconds": round(r.seconds, 3), "measured_runtime": measured_class(r),
+                   **({"solver_seconds": smt.seconds(list(r.queries))} if r.queries else {})} for r in fresh}
     results = {}
     for record in merged:
         key = _key(record)
@@ -327,6 +328,33 @@ def remove_unreferenced(folder: Path, records: list[dict[str, Any]], previous: l
             if path.parent != folder and not any(path.parent.iterdir()):
                 path.parent.rmdir()
     return removed
+
+
+def _query_files(report: Path, records: list[dict[str, Any]]) -> set[Path]:
+    return {smt.query_folder(report) / r["algorithm"] / smt.file_name(r["property"], r["reading"])
+            for r in records if r.get("second_solver")}
+
+
+def publish_queries(report: Path, fresh: list[CheckResult], records: list[dict[str, Any]],
+                    previous: list[dict[str, Any]]) -> list[Path]:
+    """Each fresh Z3 check's queries, written beside the report (checks.smt.published; a file
+    whose bytes are already those is left alone), and the files the replaced report named that no
+    record names now, removed. Written after the report, each file whole: an interrupted run
+    leaves every file as it was."""
+    written = []
+    for r in fresh:
+        if not r.queries:
+            continue
+        path = smt.query_folder(report) / r.algorithm / smt.file_name(r.property, r.reading)
+        data = smt.published(r.key, list(r.queries))
+        if not path.is_file() or path.read_bytes() != data:
+            write_atomically(path, data)
+            written.append(path)
+    for path in sorted(_query_files(report, previous) - _query_files(report, records)):
+        path.unlink(missing_ok=True)
+        if path.parent.is_dir() and not any(path.parent.iterdir()):
+            path.parent.rmdir()
+    return written
 
 
 # --------------------------------------------------------------------------------------------
@@ -535,6 +563,7 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         write_atomically(timings, json.dumps(merge_timings(previous_timings, results, merged, scope,
                                                            time.perf_counter() - started, moved), indent=1) + "\n")
         remove_unreferenced(folder, merged, previous["results"] if previous is not None else [])
+        publish_queries(report, results, merged, previous["results"] if previous is not None else [])
     finally:
         if side_by_side is not None:
             side_by_side.close()

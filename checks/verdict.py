@@ -53,6 +53,12 @@ class CheckResult:
     # where behaviour is random: the exact probability ("p/q"), or an estimate with its
     # confidence interval ("0.71 [0.69, 0.73] at 95%"); None for a deterministic check
     probability: str | None = None
+    # a Z3 check's queries asked again of a second solver (checks.smt.summary): how many, how many
+    # it confirmed; None for the other methods
+    second_solver: dict[str, Any] | None = None
+    # the queries themselves (text, both answers, both times): published beside the report and
+    # timed in the timings file, never in the report
+    queries: tuple = attrs.field(default=(), eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.method not in METHODS:
@@ -66,11 +72,12 @@ class CheckResult:
     def as_json(self) -> dict[str, Any]:
         """The report's record: every field but the measured `seconds` (checks.runner writes
         those to the timings file beside the report)."""
-        d = attrs.asdict(self)
+        d = attrs.asdict(self, filter=lambda a, _: a.name != "queries")
         d["verdict"] = self.verdict.value
         del d["seconds"]
-        if d["probability"] is None:
-            del d["probability"]
+        for optional in ("probability", "second_solver"):
+            if d[optional] is None:
+                del d[optional]
         return d
 
     @property

@@ -16,10 +16,11 @@ ROOT = Path(__file__).resolve().parents[1]
 METHODS = {"z3", "exhaustive", "hypothesis"}
 
 
-def files(folder: Path) -> dict[str, str]:
+def files(folder: Path) -> dict[str, str | bytes]:
     """Every file under `folder` but the timings (measured), with the folder's own name taken out
-    (the counterexamples' replay commands name it)."""
-    return {str(p.relative_to(folder)): p.read_text().replace(str(folder), "<folder>")
+    (the counterexamples' replay commands name it); the published queries (xz) as bytes."""
+    return {str(p.relative_to(folder)): p.read_bytes() if p.suffix == ".xz" else
+            p.read_text().replace(str(folder), "<folder>")
             for p in sorted(folder.rglob("*")) if p.is_file() and p.name != "timings.json"}
 
 
@@ -36,6 +37,7 @@ def test_checks_side_by_side_give_the_report_and_counterexamples_of_one_process(
     assert runs[1] == runs[2]
     records, written = runs[2]
     assert any(name.startswith("counterexamples/lbdd/") for name in written)   # something to compare
+    assert any(name.startswith("smt/lbdd/") for name in written)
     assert {key.split("/")[0] for key, *_ in records} == {"tokenring", "lbdd"}
 
 
