@@ -26,7 +26,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterable
 
-from checks import plugin
+from checks import plugin, smt
 from checks.files import read_json_file
 from checks.verdict import METHODS, Verdict
 from spec.registry import properties
@@ -91,16 +91,20 @@ def bounds(record: dict[str, Any]) -> str:
     return record["scope"] + (f" ({', '.join(sizes)})" if sizes else "")
 
 
-def solvers(records: list[dict[str, Any]]) -> str:
+def solvers(records: list[dict[str, Any]], certified=lambda record: False) -> str:
     """Who answered the queries of these Z3 records: "Z3 and cvc5" where a second solver
-    (checks.smt) confirmed every answer of every one, else what else it is."""
-    seconds = [r.get("second_solver") for r in records if r["method"] == "z3"]
+    (checks.smt) confirmed every answer of every one, with "certified" where cvc5's own proof and
+    model checkers accepted every answer too (`certified`, from `queries --certify`), else what
+    else it is."""
+    z3_records = [r for r in records if r["method"] == "z3"]
+    seconds = [r.get("second_solver") for r in z3_records]
     if not seconds:
         return ""
     if any(s is None or not s.get("answered_by_z3") for s in seconds):
         return "Z3 alone"
     if all(s["agreed"] == s["answered_by_z3"] for s in seconds):
-        return f"Z3 and {seconds[0]['solver']}"
+        both = f"Z3 and {seconds[0]['solver']}"
+        return both + (", certified" if all(certified(r) for r in z3_records) else "")
     return f"{seconds[0]['solver']} did not confirm Z3"
 
 
@@ -108,8 +112,9 @@ def method_rank(record: dict[str, Any]) -> int:
     return METHODS.index(record["method"]) if record["method"] in METHODS else len(METHODS)
 
 
-def combine(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """The combined verdict of every method's record for one (property, reading)."""
+def combine(records: list[dict[str, Any]], certified=lambda record: False) -> dict[str, Any]:
+    """The combined verdict of every method's record for one (property, reading); `certified`
+    says of a Z3 record whether cvc5's own checkers accepted its answers (`solvers`)."""
     records = sorted(records, key=method_rank)
     by_verdict = {v: [r for r in records if r["verdict"] == v] for v in ("proved", "holds", "violated", "unknown")}
     evidence = [{k: r.get(k) for k in ("method", "verdict", "scope", "cases", "states", "runtime",
@@ -129,11 +134,11 @@ def combine(records: list[dict[str, Any]]) -> dict[str, Any]:
             entry["evaluated_replay"] = f"pubsub-proofs replay {evaluated['evaluated_counterexample']}"
     elif any(r["method"] == "z3" for r in by_verdict["proved"]):
         proved = [r for r in by_verdict["proved"] if r["method"] == "z3"]
-        entry.update(verdict=PROVED, solvers=solvers(proved),
-                     summary=f"z3 ({solvers(proved)}): " + "; ".join(r["scope"] for r in by_verdict["proved"]))
+        entry.update(verdict=PROVED, solvers=solvers(proved, certified),
+                     summary=f"z3 ({solvers(proved, certified)}): " + "; ".join(r["scope"] for r in by_verdict["proved"]))
     elif by_verdict["holds"]:
         entry.update(verdict=BOUNDED, summary="; ".join(
-            f"{r['method']}{' (' + solvers([r]) + ')' if r['method'] == 'z3' else ''}: {bounds(r)}"
+            f"{r['method']}{' (' + solvers([r], certified) + ')' if r['method'] == 'z3' else ''}: {bounds(r)}"
             for r in by_verdict["holds"]))
     else:
         entry["summary"] = "; ".join(f"{r['method']}: {r.get('detail') or r['verdict']}" for r in records) \
@@ -291,6 +296,9 @@ def properties_table(report_path: str | Path, algorithms: Iterable[plugin.Algori
         return names.index(record["reading"]) if record["reading"] in names else len(names)
 
     records = sorted(load_report(report_path)["results"], key=lambda r: (r["algorithm"], catalogue_order(r)))
+
+    def certified(record: dict[str, Any]) -> bool:
+        return smt.certified(Path(report_path), record["algorithm"], record["property"], record["reading"])
     groups: dict[tuple[str, str], dict[str, Any]] = {}
     for r in records:
         group = groups.setdefault((r["algorithm"], r["property"]), {"claim": r["claim"], "readings": {}})
@@ -302,7 +310,7 @@ def properties_table(report_path: str | Path, algorithms: Iterable[plugin.Algori
     for algorithm, prop in order:
         claim = claims.get((algorithm, prop), {})
         group = groups.get((algorithm, prop), {"claim": claim.get("claim", ""), "readings": {}})
-        readings = {name: combine(rs) for name, rs in group["readings"].items()}
+        readings = {name: combine(rs, certified) for name, rs in group["readings"].items()}
         by_counting(declared.get(algorithm), prop, readings,
                               lambda premise, reading: groups.get((algorithm, premise), {}).get("readings", {}).get(reading))
         origins = declared[algorithm].readings.origins() if algorithm in declared else {}
@@ -352,8 +360,9 @@ def with_stand_ins(catalogue: plugin.Catalogue, entries: list[dict[str, Any]]) -
             answer = catalogue.stand_in(entry["property"], name) if name not in readings and readings else None
             if answer in readings:
                 record = readings[answer]
-                readings[name] = {**record, "summary": f"as under `{answer}`, which resolves what "
-                                                       f"`{entry['property']}` reads alike: {record['summary']}"}
+                readings[name] = {**record, "as_under": answer,
+                                  "summary": f"as under `{answer}`, which resolves what "
+                                             f"`{entry['property']}` reads alike: {record['summary']}"}
         out.append({**entry, "readings": readings} if readings != entry.get("readings", {}) else entry)
     return out
 
@@ -400,6 +409,14 @@ def judge_sentence(claim: plugin.Sentence, entries: list[dict[str, Any]],
         verdict, note = judged["verdict"], judgement_note(judged, by_reading)
         if verdict == "holds":
             note += "; checked: " + scope_of(entries, judged["deciding"])
+    answered = {}     # the readings a property was not run under, and who answers for them there
+    for e in entries:
+        for name, combined in e.get("readings", {}).items():
+            if combined.get("as_under"):
+                answered.setdefault((name, combined["as_under"]), []).append(f"`{e['property']}`")
+    if answered:
+        note += "; " + "; ".join(f"`{name}` not run on {', '.join(props)}: there it is `{under}`, which resolves "
+                                 f"what they read alike" for (name, under), props in answered.items())
     return verdict, note, per_property
 
 

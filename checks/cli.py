@@ -360,15 +360,25 @@ def cmd_replay(args) -> int:
 def cmd_queries(args) -> int:
     from checks import smt
 
+    if args.certify and args.solver != "cvc5":
+        raise ValueError("--certify: only cvc5 checks its own proofs and models here; leave out --solver z3")
     names = [a.name for a in _algorithms(args.algorithm)] if args.algorithm else None
     folder = smt.query_folder(Path(args.report))
     if not folder.is_dir():
         raise ValueError(f"no published queries at {folder}: run `pubsub-proofs check --methods z3` first")
-    asked, wrong = smt.rerun(folder, names, args.solver,
-                             say=lambda line: console.print(line, markup=False, highlight=False))
+    asked, wrong, certificates = smt.rerun(folder, names, args.solver, certify=args.certify,
+                                           say=lambda line: console.print(line, markup=False, highlight=False))
     for line in wrong:
         console.print(f"[red]{line}[/]", highlight=False)
-    console.print(f"{asked} queries asked of {args.solver}: {asked - len(wrong)} gave the recorded answer")
+    console.print(f"{asked} queries asked of {args.solver}: {asked - len(wrong)} gave the recorded answer"
+                  + (" and had it checked by cvc5's own proof or model checker" if args.certify else ""))
+    if args.certify:
+        out = smt.certificates_path(Path(args.report))
+        kept = json.loads(out.read_text()).get("files", {}) if out.is_file() and names is not None else {}
+        write_atomically(out, json.dumps({"solver": smt.version(), "checked": "cvc5 --check-proofs (unsat), "
+                                          "--check-models (sat)", "files": {**kept, **certificates}},
+                                         indent=1, sort_keys=True) + "\n")
+        console.print(f"wrote {out}")
     return 1 if wrong or not asked else 0
 
 
@@ -495,6 +505,9 @@ def parser() -> argparse.ArgumentParser:
     q = sub.add_parser("queries", help="rerun the published SMT-LIB queries behind the Z3 verdicts with a solver")
     q.add_argument("algorithm", nargs="?", help="one algorithm (default: every one)")
     q.add_argument("--solver", choices=["cvc5", "z3"], default="cvc5", help="who answers them (default cvc5)")
+    q.add_argument("--certify", action="store_true",
+                   help="cvc5 checks each answer with its own proof checker (unsat) or model checker (sat); "
+                        "which were accepted goes to certificates.json beside the report (minutes)")
     q.add_argument("--report", default="reports/check.json", type=_file_path,
                    help="the report whose queries are rerun (reports/check.json's are under reports/smt/)")
     q.set_defaults(func=cmd_queries)

@@ -385,7 +385,7 @@ def claims_section(ctx: DocsContext) -> str:
     mismatches = report.get("mismatches") or []
     lines = [f"From `{ctx.shown(ctx.report_path)}` (scope `{report.get('scope')}`, {len(report['results'])} check "
              f"records, {len(mismatches)} difference(s) from `{ctx.shown(ctx.algorithm.manifest)}`). Per reading: "
-             "**violated** (some method found a counterexample), **proved** (Z3, the property itself for all sizes, with who confirmed Z3's answers: *Z3 and cvc5* where cvc5 gave the same answer to every query, checks.smt; lemmas proved with the step to the property checked only within a bound read **holds**), **holds** (up to "
+             "**violated** (some method found a counterexample), **proved** (Z3, the property itself for all sizes, with who confirmed Z3's answers: *Z3 and cvc5* where cvc5 gave the same answer to every query, checks.smt, *certified* where cvc5's own proof checker (unsat) and model checker (sat) accepted every answer too, `pubsub-proofs queries --certify`; lemmas proved with the step to the property checked only within a bound read **holds**), **holds** (up to "
              "the stated bounds, never more), **unknown** (undecided; *vacuous* where no run reached the "
              "property's witness). A claim is *ambiguous* when its verdict depends on the reading.", ""]
     rows = []

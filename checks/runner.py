@@ -335,26 +335,44 @@ def _query_files(report: Path, records: list[dict[str, Any]]) -> set[Path]:
             for r in records if r.get("second_solver")}
 
 
-def publish_queries(report: Path, fresh: list[CheckResult], records: list[dict[str, Any]],
-                    previous: list[dict[str, Any]]) -> list[Path]:
-    """Each fresh Z3 check's queries, written beside the report (checks.smt.published; a file
-    whose bytes are already those is left alone), and the files the replaced report named that no
-    record names now, removed. Written after the report, each file whole: an interrupted run
-    leaves every file as it was."""
-    written = []
+def query_files(report: Path, fresh: list[CheckResult]) -> dict[Path, bytes]:
+    """Each fresh Z3 check's published queries (checks.smt.published), by file; two checks that
+    would share a file are an error."""
+    out: dict[Path, bytes] = {}
     for r in fresh:
         if not r.queries:
             continue
         path = smt.query_folder(report) / r.algorithm / smt.file_name(r.property, r.reading)
-        data = smt.published(r.key, list(r.queries))
-        if not path.is_file() or path.read_bytes() != data:
+        if path in out:
+            raise ValueError(f"two Z3 checks of {r.algorithm} would publish their queries to one file, {path.name}")
+        out[path] = smt.published(r.key, list(r.queries))
+    return out
+
+
+def publish_queries(files: dict[Path, bytes]) -> list[Path]:
+    """The files written (one whose queries are already those is left alone); the runner writes
+    them with the counterexamples, after the last moment an interrupt leaves everything as it was."""
+    written = []
+    for path, data in files.items():
+        if not smt.same_queries(path, data):
             write_atomically(path, data)
             written.append(path)
-    for path in sorted(_query_files(report, previous) - _query_files(report, records)):
-        path.unlink(missing_ok=True)
-        if path.parent.is_dir() and not any(path.parent.iterdir()):
-            path.parent.rmdir()
     return written
+
+
+def remove_unnamed_queries(report: Path, records: list[dict[str, Any]], previous: list[dict[str, Any]]) -> list[Path]:
+    """The query files the replaced report named that no record names now (only inside the
+    report's query folder)."""
+    folder = smt.query_folder(report).resolve()
+    removed = []
+    for path in sorted(_query_files(report, previous) - _query_files(report, records)):
+        if folder not in path.resolve().parents or not path.is_file():
+            continue
+        path.unlink()
+        removed.append(path)
+        if not any(path.parent.iterdir()):
+            path.parent.rmdir()
+    return removed
 
 
 # --------------------------------------------------------------------------------------------
@@ -555,15 +573,17 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
             raise ValueError(f"two checks gave the same key: {sorted(k for k in set(keys) if keys.count(k) > 1)[:3]}")
         kept_problems = [p for p in (previous.get("mismatches", []) if same_scope else [])
                          if problem_key(p) not in replaced and problem_about(p) not in rerun]
+        publishing = query_files(report, results)
         engine.stop_if_interrupted()   # the last moment an interrupt may still leave everything as it was
         staging.commit()
+        publish_queries(publishing)
         write_atomically(report, json.dumps({
             "scope": scope, "mismatches": kept_problems + problems, "recomputed": len(keys),
             "kept": len(merged) - len(keys), "results": merged}, indent=1) + "\n")
         write_atomically(timings, json.dumps(merge_timings(previous_timings, results, merged, scope,
                                                            time.perf_counter() - started, moved), indent=1) + "\n")
         remove_unreferenced(folder, merged, previous["results"] if previous is not None else [])
-        publish_queries(report, results, merged, previous["results"] if previous is not None else [])
+        remove_unnamed_queries(report, merged, previous["results"] if previous is not None else [])
     finally:
         if side_by_side is not None:
             side_by_side.close()

@@ -145,6 +145,7 @@ CASES = [
     (["check", "lbdd", "--readings", "no-such"], "no-such"), (["check", "lbdd", "--readings", ","], "--readings"),
     (["queries", "nosuch"], "nosuch"), (["queries", "--solver", "yices"], "yices"),
     (["queries", "--report", "{folder}/r.json"], "no published queries"),
+    (["queries", "--certify", "--solver", "z3"], "--certify"),
     (["check", "lbdd", "--properties", "no_such", "--update-manifest", "--report", "{folder}/r.json"], "--properties"),
     (["check", "lbdd", "--methods", "z3", "--report", "{folder}"], "folder"),
     (["check", "lbdd", "--methods", "z3", "--report", "/proc/no/such/report.json"], "cannot be written"),

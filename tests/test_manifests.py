@@ -46,7 +46,7 @@ def test_the_fast_checks_give_the_pinned_verdicts_and_counts(name, tmp_path):
     if name in plugin.algorithms():
         for path in sorted((smt.query_folder(tmp_path / "check.json") / name).glob("*.smt2.xz")):
             committed = ROOT / "reports" / "smt" / name / path.name
-            assert committed.is_file() and committed.read_bytes() == path.read_bytes(), (
+            assert smt.same_queries(committed, path.read_bytes()), (
                 f"{committed}: not the queries the encoding asks now; rerun `pubsub-proofs check {name} --methods z3`")
 
 

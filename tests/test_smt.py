@@ -40,8 +40,9 @@ X = z3.Int("x")
 def test_a_proof_carries_cvc5s_answer_to_every_query_z3_was_asked():
     r = run(lemma_proof(lambda x: x + 1 > x))
     assert r.verdict is Verdict.PROVED
-    assert r.second_solver == {"solver": "cvc5", "queries": 1, "answered_by_z3": 1, "agreed": 1,
-                               "with finite model finding": 0, "with counterexample-guided instantiation": 0}
+    assert r.second_solver == {"solver": "cvc5", "version": smt.version(), "queries": 1, "answered_by_z3": 1,
+                               "agreed": 1, "with finite model finding": 0,
+                               "with counterexample-guided instantiation": 0}
     [q] = r.queries
     assert (q.z3, q.second, q.configuration) == ("unsat", "unsat", "default") and "(assert" in q.text
     assert "second_solver" in r.as_json() and "queries" not in r.as_json()
@@ -52,8 +53,8 @@ def test_a_proof_carries_cvc5s_answer_to_every_query_z3_was_asked():
 def test_a_planted_disagreement_makes_the_verdict_unknown(monkeypatch):
     """The encoding changed for cvc5 only: its text asks the lemma itself, which is satisfiable."""
     real = smt.export
-    monkeypatch.setattr(smt, "export", lambda assertions, assumptions=(): real(
-        [z3.Not(a) for a in assertions], assumptions))
+    monkeypatch.setattr(smt, "export", lambda assertions, assumptions=(), ctx=None: real(
+        [z3.Not(a) for a in assertions], assumptions, ctx))
     r = run(lemma_proof(lambda x: x + 1 > x))
     assert r.verdict is Verdict.UNKNOWN
     assert r.detail.startswith("cvc5 disagrees on query 1 of 1: Z3 unsat, cvc5 sat (Z3 alone: proved")
@@ -95,6 +96,47 @@ def test_recording_sees_solvers_and_optimizers_and_leaves_z3_as_it_was():
     assert [smt.ask_second(q.text)[0] for q in asked] == ["unsat", "sat"]
 
 
+def test_a_proof_that_asks_z3_nothing_is_unknown():
+    def prove() -> plugin.ProofOutcome:
+        return plugin.ProofOutcome(Verdict.PROVED, 1, "by hand")
+    r = run(plugin.Proof("exactly_one_token", "correct", "every x", prove))
+    assert r.verdict is Verdict.UNKNOWN and r.detail.startswith("Z3 gave no answer for cvc5 to confirm (0 queries")
+
+
+@pytest.mark.parametrize("ask", [
+    lambda s, a, b: s.assert_and_track(a > 0, b),
+    lambda s, a, b: z3.Tactic("smt")(z3.And(a > 0, a < 0)),
+    lambda s, a, b: z3.Tactic("simplify").apply(a > 0)])
+def test_ways_of_asking_z3_that_cannot_be_exported_are_refused_while_recording(ask):
+    with smt.recording():
+        with pytest.raises(ValueError, match="checks.smt cannot export"):
+            ask(z3.Solver(), z3.Int("a"), z3.Bool("b"))
+    s = z3.Solver()
+    s.assert_and_track(z3.Int("a") > 0, z3.Bool("b"))     # outside, Z3 as it was
+    assert s.check() == z3.sat
+
+
+def test_a_solver_of_another_context_and_a_list_of_assumptions_are_exported():
+    ctx = z3.Context()
+    y = z3.Int("y", ctx)
+    with smt.recording() as asked:
+        s = z3.Solver(ctx=ctx)
+        s.add(y > 2)
+        assert s.check([y < 1, y > -5]) == z3.unsat
+    [q] = asked
+    assert "(< y 1)" in q.text and "(> y (- 5))" in q.text and smt.ask_second(q.text)[0] == "unsat"
+
+
+def test_let_names_are_numbered_in_order_outside_strings_and_quoted_symbols():
+    text = '(let ((?x18 (f "?x17" |a ?x5|))) (g ?x18 $x9 ?x18 b?x4))'
+    assert smt.numbered_in_order(text) == '(let ((?x1 (f "?x17" |a ?x5|))) (g ?x1 $x2 ?x1 b?x4))'
+
+
+def test_an_option_cvc5_refuses_is_an_unknown_answer_not_a_crash():
+    answer, _, used = smt.ask_second("(declare-fun x () Int)(assert (> x 0))(check-sat)", timeout_ms=-1)
+    assert answer.startswith("unknown (") and used == smt.CONFIGURATIONS[-1][0]
+
+
 def test_pseudo_boolean_constraints_are_written_as_the_sums_they_are():
     a, b, c = z3.Bools("a b c")
     for constraint in (z3.PbEq([(a, 2), (b, 3), (c, 1)], 3), z3.AtMost(a, b, c, 1), z3.AtLeast(a, b, 2),
@@ -109,7 +151,7 @@ def test_pseudo_boolean_constraints_are_written_as_the_sums_they_are():
 
 def test_cvc5_refusing_a_text_is_an_unknown_answer_naming_why():
     answer, _, used = smt.ask_second("(assert (frobnicate x))\n(check-sat)\n")
-    assert answer == "unknown (RuntimeError: Symbol 'x' not declared as a variable)" and used == "default"
+    assert answer == "unknown (RuntimeError: Symbol 'x' not declared as a variable)" and used == smt.CONFIGURATIONS[-1][0]
 
 
 def test_a_published_file_reads_back_as_its_queries_and_reruns_with_cvc5(tmp_path):
@@ -127,6 +169,26 @@ def test_a_published_file_reads_back_as_its_queries_and_reruns_with_cvc5(tmp_pat
     read = smt.read_published(path)
     assert [status for status, _ in read] == ["unsat", "sat"]
     assert [smt.ask_second(text)[0] for _, text in read] == ["unsat", "sat"]
+
+
+@pytest.mark.long(60)
+def test_every_committed_query_file_is_what_its_encoding_asks_now(monkeypatch):
+    """Every Z3 check of every algorithm (the medium ones too, which `make test`'s fast run
+    leaves out) asked again, Z3 only: its published file holds the same queries."""
+    monkeypatch.setattr(smt, "ask_second", lambda text, timeout_ms=0, certify=False: ("unsat", 0.0, "stubbed"))
+    committed = json.loads((ROOT / "reports" / "check.json").read_text())["results"]
+    for algorithm in plugin.algorithms().values():
+        ctx = engine.Context(algorithm, "default", lambda doc: "unused")
+        for check in algorithm.checks(algorithm.scope("default")):
+            if not isinstance(check, plugin.Proof):
+                continue
+            [r] = engine.run_check(check, ctx)
+            path = ROOT / "reports" / "smt" / algorithm.name / smt.file_name(r.property, r.reading)
+            stored = [(status, text) for status, text in smt.read_published(path)]
+            asked = [(q.z3 if q.z3 in smt.ANSWERS else "unknown",
+                      smt.read_published_text(smt.published(r.key, [q]))[0][1]) for q in r.queries]
+            assert stored == asked, f"{path}: rerun `pubsub-proofs check {algorithm.name} --methods z3`"
+    assert committed
 
 
 def test_the_run_publishes_each_z3_checks_queries_and_removes_those_no_record_names(tmp_path):
@@ -165,3 +227,25 @@ def test_the_committed_queries_are_the_reports_and_say_z3s_answers():
 def test_the_small_committed_query_files_reproduce_with_cvc5(path):
     for status, text in smt.read_published(path):
         assert smt.ask_second(text)[0] == status
+
+
+def test_a_certificate_counts_only_for_the_file_it_was_made_of(tmp_path):
+    """`queries --certify`: cvc5's own proof checker (unsat) and model checker (sat) accept each
+    answer; a certificate names the file's digest, so a regenerated file is uncertified."""
+    with smt.recording() as asked:
+        for constraint in (X * X < 0, X > 3):
+            s = z3.Solver()
+            s.add(constraint)
+            s.check()
+    report = tmp_path / "check.json"
+    path = smt.query_folder(report) / "tokenring" / smt.file_name("exactly_one_token", "correct")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(smt.published("tokenring/exactly_one_token/correct/z3", asked))
+    asked_count, wrong, certificates = smt.rerun(smt.query_folder(report), None, "cvc5", say=lambda line: None,
+                                                 certify=True)
+    assert (asked_count, wrong) == (2, []) and certificates["tokenring/" + path.name]["certified"] == 2
+    assert not smt.certified(report, "tokenring", "exactly_one_token", "correct")       # nothing written yet
+    smt.certificates_path(report).write_text(json.dumps({"files": certificates}))
+    assert smt.certified(report, "tokenring", "exactly_one_token", "correct")
+    path.write_bytes(smt.published("tokenring/exactly_one_token/correct/z3", asked[:1]))
+    assert not smt.certified(report, "tokenring", "exactly_one_token", "correct")

@@ -88,11 +88,14 @@ def test_a_reading_a_property_was_not_checked_under_takes_the_verdict_of_the_one
                                                  "c": {"verdict": H, "summary": "u"}}},
                {"property": "link", "readings": {"a": {"verdict": V, "summary": "w"}}}, {}]
     filled = claims.with_stand_ins(catalogue, entries)
-    assert filled[1]["readings"]["b"] == {"verdict": V, "summary": "as under `a`, which resolves what `link` reads "
+    assert filled[1]["readings"]["b"] == {"verdict": V, "as_under": "a", "summary": "as under `a`, which resolves what `link` reads "
                                                                   "alike: w"}
     assert "c" not in filled[1]["readings"] and filled[0] is entries[0] and filled[2] == {}
     assert claims.sentence_readings(filled) == {"a": V, "b": V, "c": "holds"}
     assert claims.sentence_readings(entries) == {"a": V, "b": "holds", "c": "holds"}   # what it said before
+    claim = plugin.Sentence("sec. 1", "both parts", checked_by=("node", "link"), printed=("a",))
+    _, note, _ = claims.judge_sentence(claim, filled[:2], {"a": "printed", "b": "open", "c": "open"})
+    assert note.endswith("`b` not run on `link`: there it is `a`, which resolves what they read alike")
     ring = ALGORITHMS["chordal_ring"].readings.stand_in
     assert ring("link_failure_concluded", "literal/both-tell") == "literal"
     assert ring("node_failure_confirmed", "literal/b-always-queries") == "literal"
