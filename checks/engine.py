@@ -196,6 +196,9 @@ class SideBySide:
     def close(self) -> None:
         """Stop every process at once (their staged files are the caller's to discard)."""
         if self._executor is not None:
+            # the executor's own table too: it may start a process after the fork above was counted
+            started = list((getattr(self._executor, "_processes", None) or {}).values())
+            self._processes += [p for p in started if p not in self._processes]
             self._executor.shutdown(wait=False, cancel_futures=True)
         for p in self._processes:
             p.terminate()
