@@ -331,7 +331,7 @@ def remove_unreferenced(folder: Path, records: list[dict[str, Any]], previous: l
 
 
 def _query_files(report: Path, records: list[dict[str, Any]]) -> set[Path]:
-    return {smt.query_folder(report) / r["algorithm"] / smt.file_name(r["property"], r["reading"])
+    return {smt.query_path(report, r["algorithm"], r["property"], r["reading"])
             for r in records if r.get("second_solver")}
 
 
@@ -342,7 +342,7 @@ def query_files(report: Path, fresh: list[CheckResult]) -> dict[Path, bytes]:
     for r in fresh:
         if not r.queries:
             continue
-        path = smt.query_folder(report) / r.algorithm / smt.file_name(r.property, r.reading)
+        path = smt.query_path(report, r.algorithm, r.property, r.reading)
         if path in out:
             raise ValueError(f"two Z3 checks of {r.algorithm} would publish their queries to one file, {path.name}")
         out[path] = smt.published(r.key, list(r.queries))

@@ -289,6 +289,11 @@ def file_name(prop: str, reading: str) -> str:
     return f"{prop}-{reading.replace('/', '+').replace(' ', '_')}.smt2.xz"
 
 
+def query_path(report: Path, algorithm: str, prop: str, reading: str) -> Path:
+    """Where one check's queries are published, beside `report`."""
+    return query_folder(report) / algorithm / file_name(prop, reading)
+
+
 def same_queries(path: Path, data: bytes) -> bool:
     """Whether the file at `path` holds the queries `data` does (compared decompressed: another
     build of xz may pack the same text otherwise)."""
@@ -377,6 +382,6 @@ def certified(report: Path, algorithm: str, prop: str, reading: str) -> bool:
     if not path.is_file():
         return False
     entry = json.loads(path.read_text()).get("files", {}).get(f"{algorithm}/{file_name(prop, reading)}")
-    published_file = query_folder(report) / algorithm / file_name(prop, reading)
+    published_file = query_path(report, algorithm, prop, reading)
     return (entry is not None and published_file.is_file() and entry["certified"] == entry["queries"] > 0
             and entry["sha256"] == hashlib.sha256(published_file.read_bytes()).hexdigest())
