@@ -20,6 +20,18 @@ def spark():
     session.stop()
 
 
+@pytest.fixture
+def fresh_z3():
+    """The test's Z3 work in a fresh main context, as the engine runs every Z3 check: which model
+    Z3 gives, and whether a quantified query is answered within its timeout, depend on every term
+    the process made before, and under pytest-xdist that is whichever tests the worker ran first
+    (a CTI hunt once came back empty in CI, 1 run of 4, passing alone)."""
+    from checks.smt import fresh_context
+
+    with fresh_context():
+        yield
+
+
 # The fixture algorithm (tests/tokenring) is imported as `tokenring`: Spark's Python workers and
 # the CLI in a subprocess find it through PYTHONPATH, as a user's plug-in would be found.
 TESTS = os.path.dirname(os.path.abspath(__file__))

@@ -253,7 +253,7 @@ def test_the_encoded_join_is_the_spec_join():
     assert P.cross_check(C.READINGS["printed-left-id"], brokers=5)[1] > 0
 
 
-def test_corrected_join_is_inductive_and_the_printed_one_breaks_in_two_steps():
+def test_corrected_join_is_inductive_and_the_printed_one_breaks_in_two_steps(fresh_z3):
     from checks import induction as Z
     from checks.algorithms.chordal_ring import proofs as P
     from checks.verdict import Verdict

@@ -17,6 +17,8 @@ from checks.induction import (Action, System, as_outcome, check_cti, frame, prov
 from checks.plugin import ProofOutcome
 from checks.verdict import Verdict
 
+pytestmark = pytest.mark.usefixtures("fresh_z3")
+
 NODE = "Node"
 
 
