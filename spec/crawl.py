@@ -70,11 +70,13 @@ COUNTING = ("every-arrival", "distinct")
 # counter does then: "every-arrival" counts each arrival, "distinct" each attribute once.
 
 ROUNDING = ("down", "up")
-# Sec. 3.2 halves a hop count, a whole number, and does not say which way half of an odd one goes:
-# "down" (5 -> 2, 1 -> 0: a walk with nothing left to halve ends blocked), as integer division
-# does; "up" (5 -> 3, 1 -> 1) never reaches 0, so a walk blocked with a budget of 1 restarts with 1
-# again. The printed verb decides for "down": the budget "should be reduced to" half (减为), and 1
-# rounded up to 1 is no reduction; "up" is kept beside it as an open reading.
+# Sec. 3.2 cuts the hop budget "to half" (减为...一半) and prints no rounding: the budget becomes
+# B/2 exactly, and step 2.2 forwards while the hop count has not reached it (没有达到), so a walk
+# with B/2 makes ceil(B/2) hops, and halving again gives ceil(ceil(B/2)/2) = ceil(B/4) hops, the
+# hops of the exact quarter: "up" is the printed exact half, kept in whole numbers. A budget of 1
+# becomes 1/2, 1/4, ...: never 0, one hop each time, so a walk blocked with it restarts again. "down"
+# (5 -> 2, 1 -> 0, integer division: a walk with nothing left to halve ends blocked) is this
+# project's repair, the rounding that makes the halving end the restarts the sentence says it ends.
 VIEWS = ("snapshot", "refreshed")
 # Sec. 2: every node keeps a view of a fixed number of neighbours, "refreshed by periodic random
 # sampling"; the text gives no period. "snapshot": no view changes while a walk is under way (the
@@ -83,11 +85,11 @@ VIEWS = ("snapshot", "refreshed")
 # holds (its degree in the graph) drawn at random among all the other nodes; it is blocked when the
 # fresh view lies inside the Trace.
 
-# The choices that are not the printed text (ORIGIN_OF_CHOICE): the acceptance rule "reaches" (a
-# repair), the first-budget halving (a reading the words admit, not the printed one) and views
+# The choices that are not the printed text (ORIGIN_OF_CHOICE): the acceptance rule "reaches" and
+# halves rounded down (repairs), the first-budget halving (a reading the words admit, not the printed one) and views
 # refreshed at every hop (the far end of an open period: Fig. 3's explanation of blocking, F on
 # the edge with one neighbour, takes F's view as fixed while the walk is under way).
-ORIGIN_OF_CHOICE = {"reaches": "repair", "original": "open", "refreshed": "open", "up": "open"}
+ORIGIN_OF_CHOICE = {"reaches": "repair", "down": "repair", "original": "open", "refreshed": "open"}
 
 
 @attrs.frozen(cache_hash=True)
@@ -122,24 +124,29 @@ class Reading:
 
 
 READINGS: dict[str, Reading] = {r.name: r for r in (
-    Reading("previous/kept", note="the printed text: the budget halved from the blocked walk's (rounded down), a "
-            "subscriber accepts when its count exceeds its attribute count; with two choices the text leaves open, "
-            "the Trace kept on a restart and each attribute counted once"),
+    Reading("previous/kept", note="the printed text but for one repair: the budget halved from the blocked walk's and "
+            "rounded down (printed, the exact half never reaches 0); a subscriber accepts when its count exceeds its "
+            "attribute count; with two choices the text leaves open, the Trace kept on a restart and each attribute "
+            "counted once"),
     Reading("original/kept", halving="original",
-            note="原来 read as the first budget (every restart gets half of it): a reading the words admit, not the "
-            "printed one"),
+            note="原来 read as the first budget (every restart gets half of it, rounded down): a reading the words "
+            "admit, not the printed one"),
     Reading("previous/cleared", trace_on_restart="cleared",
-            note="the printed text with the other choice for the Trace: the restarted walk's Trace holding only its "
-            "own node"),
+            note="previous/kept (halves rounded down, the repair) with the other choice for the Trace: the restarted "
+            "walk's Trace holding only its own node"),
     Reading("original/cleared", halving="original", trace_on_restart="cleared",
             note="原来 read as the first budget and the Trace cleared on a restart (not the printed halving)"),
     Reading("previous/kept/round-up", rounding="up",
-            note="an open choice, not the usual one: half of an odd hop count rounded up (so a budget of 1 stays 1)"),
+            note="the printed halving: the exact half of the blocked walk's budget, which step 2.2 (stop when the hops "
+            "reach it) makes half of an odd hop count rounded up, so a budget of 1 stays one hop; the Trace kept"),
+    Reading("previous/cleared/round-up", trace_on_restart="cleared", rounding="up",
+            note="the printed halving (the exact half: half of an odd hop count rounded up) with the Trace cleared on "
+            "a restart"),
     Reading("previous/kept/refreshed", views="refreshed",
             note="an open choice, not the printed text: each view drawn afresh at every hop (sec. 2's periodic "
             "sampling no slower than a walk; Fig. 3 takes a view as fixed during a walk)"),
     Reading("every-arrival", counting="every-arrival",
-            note="the printed text with the other choice for the counter: every arrival counted (a re-walked "
+            note="previous/kept's choices with the other one for the counter: every arrival counted (a re-walked "
             "attribute twice)"),
     Reading("reaches", acceptance="reaches",
             note="this project's repair: a subscriber accepts when its count reaches its attribute count"),

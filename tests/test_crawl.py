@@ -27,8 +27,11 @@ ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = sorted((ROOT / "reports" / "counterexamples" / "crawl").glob("*.json"))
 PATH3 = C.Graph.of([(0, 1), (1, 2)], 3)
 # the readings under which every walk ends: each restart halves the blocked walk's budget, rounding
-# down (the first budget halved, or a budget of 1 halved up to 1, lets a walk go round for ever)
-ENDS = {name: (r.halving, r.rounding) == ("previous", "down") for name, r in C.READINGS.items()}
+# down, or exactly (up) with the Trace cleared, so that a walk restarted with one hop cannot block
+# (the first budget halved, or a budget of 1 halved up to 1 with the Trace kept, lets a walk go round
+# for ever)
+ENDS = {name: r.halving == "previous" and (r.rounding == "down" or r.trace_on_restart == "cleared")
+        for name, r in C.READINGS.items()}
 # the smallest graph where the first-budget halving never lets a walk end, the Trace kept or
 # cleared: 2 nodes, k = 2, budget 4 (budget 2 or 3 does it only with the Trace kept)
 ENDING = C.WalkParameters(C.Graph.of([(0, 1)], 2), 0, frozenset(), 2, 4)
@@ -138,7 +141,10 @@ def test_cdm_acceptance_as_printed_and_repaired():
     assert accepts("every-arrival", ("x", "y", "x"))                 # only a duplicate pushes it past
     assert accepts("reaches", ("x", "y")) and not accepts("reaches", ("x", "x"))
     assert accepts("reaches/every-arrival", ("x", "x"))               # a false positive
-    assert C.READINGS["reaches"].origin == "repair" and C.READINGS["every-arrival"].origin == "printed"
+    # the counter's choice is the text's own; every-arrival's walk rounds halves down, the repair
+    assert C.READINGS["reaches"].origin == "repair" and "every-arrival" not in C.ORIGIN_OF_CHOICE
+    assert C.READINGS["every-arrival"].origin == C.READINGS["previous/kept"].origin == "repair"
+    assert {C.READINGS[r].origin for r in ("previous/kept/round-up", "previous/cleared/round-up")} == {"printed"}
 
 
 def test_the_worked_example_is_exact():
@@ -202,7 +208,8 @@ def test_the_fig_3_chance_is_pinned():
 
 def test_views_refreshed_at_every_hop_are_drawn_among_every_other_node():
     refreshed = C.READINGS["previous/kept/refreshed"]
-    assert refreshed.origin == "open"             # an open choice, not the printed text
+    # an open choice, not the printed text (the reading's walk also rounds halves down, a repair)
+    assert C.ORIGIN_OF_CHOICE[refreshed.views] == "open" and refreshed.origin == "repair"
     # on the path 0 - 1 - 2 with k = 1 and budget 2, an entry at 2: the snapshot reaches it through 1
     # only (1/2); a fresh view of node 0 (one node) may hold 2 itself (1/2 + 1/2 x 1/2)
     assert R.success_probability(nx.path_graph(3), 0, [2], 1, 2, "previous/kept") == Fraction(1, 2)
@@ -917,7 +924,8 @@ def test_atlas_chances_a_mutant_would_change():
 # half of the first budget every time): its cross-check stays on smaller graphs and budgets
 TRACE_CROSS_CHECK = {"previous/kept": (4, (1, 2, 3, 4, 5)), "previous/cleared": (4, (1, 2, 3, 4, 5)),
                      "original/kept": (4, (1, 2)), "original/cleared": (4, (1, 2)),
-                     "previous/kept/refreshed": (4, (1, 2, 3, 4)), "previous/kept/round-up": (4, (1, 2))}
+                     "previous/kept/refreshed": (4, (1, 2, 3, 4)), "previous/kept/round-up": (4, (1, 2)),
+                     "previous/cleared/round-up": (4, (1, 2, 3, 4))}
 
 
 @pytest.mark.parametrize("reading", D.WALK_READINGS)

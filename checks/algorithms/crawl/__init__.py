@@ -35,7 +35,8 @@ from spec.registry import get
 NAME = C.ALGORITHM
 WALK_READINGS = C.WALK_READINGS
 CDM_READINGS = ("previous/kept", "every-arrival", "reaches", "reaches/every-arrival")
-# the upper layer's pieces and tree depend on no reading: judged once, under the printed one
+# the upper layer's pieces and tree depend on no reading: judged once, under previous/kept (its one
+# repair, the walk's rounding, is no part of the upper layer)
 UPPER = "previous/kept"
 
 
@@ -43,7 +44,7 @@ def describe_reading(r: C.Reading) -> str:
     return r.note
 
 
-CATALOGUE = plugin.Catalogue(C.READINGS, describe_reading, key=("previous/kept", "reaches"))
+CATALOGUE = plugin.Catalogue(C.READINGS, describe_reading, key=("previous/kept/round-up", "previous/kept", "reaches"))
 
 
 @attrs.frozen

@@ -11,9 +11,14 @@ from fractions import Fraction
 from checks.plugin import Sentence
 from spec import crawl as C
 
-WALKS = ("previous/kept", "previous/cleared")     # the printed halving, the Trace kept or cleared
+WALKS = ("previous/kept/round-up", "previous/cleared/round-up")   # the printed halving, the Trace kept or cleared
+# the same walks with halves rounded down (this project's repair): every walk ends, so an expectation
+# over its walks is a finite sum
+ENDING = ("previous/kept", "previous/cleared")
+# the upper layer's checks run under previous/kept, whose one repair (the walk's rounding) is no part of it
+UPPER_LAYER = ("previous/kept",)
 SEC_5_3_NODES = 3000   # sec. 5.3: 系统的规模为3000个节点 (reproduce.crawl_figs's Figs. 5-6)
-CDM_PRINTED = ("previous/kept", "every-arrival")
+CDM_PRINTED = ("previous/kept", "every-arrival")   # the counter as printed (the walk is not CDM's part)
 PEERSIM = ("a summary of the Peersim experiments (sec. 5), judged sentence by sentence there; the reproduction "
            "(docs/crawl.md, checks/algorithms/crawl/reproduce.py) runs them under named choices")
 REPRODUCED = ("in this project's simulation of sec. 5 (checks/algorithms/crawl/reproduce.py, its committed cache "
@@ -117,7 +122,7 @@ def trace_and_redundant_messages() -> tuple[str, str]:
     TRACE_SCOPE's nodes, every source, no entry point (the walk runs its course), with a Trace of k
     and without one (k = 1: the Trace holds only the node itself, never its own neighbour, so the
     walk forwards to any neighbour and never blocks, as a walk without a Trace does), under the
-    printed halving with the Trace kept or cleared. The sentence says the Trace can (能够) reduce
+    halving rounded down (ENDING) with the Trace kept or cleared. The sentence says the Trace can (能够) reduce
     them: judged in total over the cases; the cases where it raises them are reported."""
     import networkx as nx
     from networkx.generators.atlas import graph_atlas_g
@@ -129,7 +134,7 @@ def trace_and_redundant_messages() -> tuple[str, str]:
     graphs = [C.Graph.of(list(g.edges()), len(g)) for g in graph_atlas_g()
               if 2 <= len(g) <= TRACE_SCOPE["nodes"] and nx.is_connected(g)]
     outcomes, said = {}, []
-    for name in WALKS:
+    for name in ENDING:
         reading = C.reading(name)
         cases = raised = by_recovery = 0
         first = None
@@ -502,7 +507,9 @@ def sentences() -> list[Sentence]:
                  "path blocking.", reproduced=trace_and_redundant_messages,
                  reading="a redundant message is one to a node that already has the data; the expected number with a "
                  "Trace of k >= 2 against without one (a Trace of 1, which holds only the node itself and so "
-                 "excludes nothing), under the printed halving; 'can reduce' (能够, a capability) read as lower in "
+                 "excludes nothing), with halves rounded down (this project's repair, under which every walk ends and an "
+                 "expectation is a finite sum; under the printed exact half, with the Trace kept, walks can go round, "
+                 "which this computation does not solve); 'can reduce' (能够, a capability) read as lower in "
                  "total over the cases, the cases where it is higher reported: each of them through a restart "
                  "after path blocking, the cost the same sentence concedes (its other clauses: preventing loops is "
                  "sec. 3's sentence, path blocking the next one)"),
@@ -513,13 +520,16 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 3.2", "To avoid endless cycles of path blocking and recovery, the maximum hop count of each "
                  "restarted walk is reduced to half of the original (原来) maximum hop count.",
                  checked_by=("recovery_ends", "walk_ends_with_certainty"), printed=WALKS,
-                 reading="the exact half the text prints: hops are whole, so a walk stops at half its budget as at "
-                 "the budget rounded down, and a budget of 0 ends the walk (rounded up, the open reading "
-                 "previous/kept/round-up checked beside it, a budget of 1 stays 1 and a walk restarts for ever); "
-                 "原来 read as the blocked walk's budget (the set phrase 减为原来的一半, and sec. 4's "
-                 "每次启动的随机行走过程会把最大的跳步数减半, each restarted walk halves the maximum hop count): each "
-                 "restart's budget is smaller (Z3, every budget), so every walk ends (every explored walk). Read as "
-                 "the first budget, which 原来 alone would allow but sec. 4's sentence rules out (a reading kept "
+                 reading="the exact half the text prints, which step 2.2 (forward while the hops have not reached "
+                 "the budget) makes half of an odd hop count rounded up: a budget of 1 halves to 1/2, still one hop, "
+                 "and never to 0 (spec.crawl.ROUNDING); 原来 read as the blocked walk's budget (the set phrase "
+                 "减为原来的一半, and sec. 4's 每次启动的随机行走过程会把最大的跳步数减半, each restarted walk halves the "
+                 "maximum hop count). The text leaves open whether the restarted walk keeps the Trace: kept, a walk "
+                 "blocked with one hop left restarts with one hop again and can do so for ever (2 nodes, k = 2, budget "
+                 "2: its chance of ending is 0); cleared, a walk restarted with one hop always has a neighbour outside "
+                 "its Trace, so every walk ends. Rounded down (previous/kept, previous/cleared: this project's repair) "
+                 "each restart's budget is smaller (Z3, every budget) and every walk ends (every explored walk). Read "
+                 "as the first budget, which 原来 alone would allow but sec. 4's sentence rules out (a reading kept "
                  "for comparison), a walk can restart for ever: on 2 nodes with k = 2 and budget 2 (the Trace kept) or 4 "
                  "(cleared) it never ends (its chance of ending is 0, solved exactly from every source of the "
                  "exhaustive scope)"),
@@ -535,25 +545,26 @@ def sentences() -> list[Sentence]:
                  "left, so a new random walk is started with the maximum hop count halved each time.",
                  checked_by=("recovery_ends", "rewalks_end"), printed=WALKS,
                  reading="judged for its clause 'to keep from looping for ever, each restarted walk halves the "
-                 "maximum hop count': by the same lemma as sec. 3.2 (each restart's budget is smaller), and on the "
-                 "reference's overlay, where a stale APT entry after a subscriber leaves starts a new walk from the "
-                 "node it names with the budget halved (rewalks_end); its effect on the counter (an attribute "
+                 "maximum hop count', with sec. 3.2's exact half (a budget of 1 stays one hop): on the reference's "
+                 "overlay, where a stale APT entry after a subscriber leaves starts a new walk from the node it names "
+                 "with the budget halved, the re-walks of one hop can go on for ever (rewalks_end); rounded down "
+                 "(this project's repair) each re-walk's budget is smaller (Z3) and they end; its effect on the counter (an attribute "
                  "arriving twice) in sec. 4's acceptance sentence"),
         # ---------------------------------------------------------------- sec. 5
         Sentence("sec. 5.2", "The number of virtual nodes is at most the number of pieces the subscriptions cut the "
                  "value space into, not more than max(VN) = subscriptions + 2.",
-                 checked_by=("virtual_nodes_at_most_subscriptions_plus_2",),
+                 checked_by=("virtual_nodes_at_most_subscriptions_plus_2",), printed=UPPER_LAYER,
                  reading="pieces of an integer value space cut by two-sided range subscriptions (the fewest such "
                  "that every range is a union of pieces; sec. 1 allows general predicates, ranges among them); n "
                  "ranges make up to 2n + 1 (this project's tight bound, virtual_nodes_at_most_twice_subscriptions_plus_1, "
                  "holds), the least counterexample 2 ranges (Z3); one-sided thresholds alone make at most n + 1"),
         Sentence("sec. 5.4", "If the value space [a, b] is cut by n subscriptions from m nodes, the number of subspaces, "
                  "i.e. of virtual nodes, satisfies |VirtualNode| <= n + 2.",
-                 checked_by=("virtual_nodes_at_most_subscriptions_plus_2",),
+                 checked_by=("virtual_nodes_at_most_subscriptions_plus_2",), printed=UPPER_LAYER,
                  reading="as sec. 5.2 (the relation sign was lost from the text; <= as sec. 5.2's max(VN) says)"),
         Sentence("sec. 5.2", "Since the attribute topology is a balanced binary tree, the height of the tree is "
                  "h = log2 N, N the number of virtual nodes.",
-                 checked_by=("tree_height_is_log2_n",),
+                 checked_by=("tree_height_is_log2_n",), printed=UPPER_LAYER,
                  reading="the formula as printed, h equal to the real log2 N: it fails for every N not a power of two "
                  "(N = 3: height 1). A height is a whole number, so the text may mean a rounding it does not give: "
                  "rounded down (tree_height_is_floor_log2_n, this project's repair) it holds for the shortest "
@@ -561,13 +572,13 @@ def sentences() -> list[Sentence]:
                  "layout); with the pieces at the leaves it would be rounded up instead, and an AVL tree (another "
                  "sense of 平衡二叉树) can be taller (7 nodes, height 3)"),
         Sentence("sec. 5.3", "The second stage's cost is fixed and equals the height of the attribute tree.",
-                 checked_by=("stage_two_cost_is_the_tree_height",),
+                 checked_by=("stage_two_cost_is_the_tree_height",), printed=UPPER_LAYER,
                  reading="cost read as the hops from the entry point's virtual node to the one holding the value; "
                  "the entry point is a real subscriber (sec. 4), anywhere in the tree, so a route can climb to the "
                  "root and go down again: up to twice the height"),
         Sentence("sec. 5.3", "CBDLO sends the data accurately to all the nodes that need it.",
                  checked_by=("walk_reaches_an_entry_whenever_one_is_in_reach", "subscriber_accepts_exactly_the_matching_events"),
-                 printed=CDM_PRINTED,
+                 printed=WALKS + CDM_PRINTED,
                  reading="both stages: the walk reaches an entry point whenever one is within reach, and CDM's "
                  "counter accepts exactly the matching events. The repair `reaches` mends the counter only: its walk "
                  "is previous/kept's, which fails the first half (an entry one hop away reached with chance 1/2), so "
@@ -663,7 +674,7 @@ def sentences() -> list[Sentence]:
                  "not consistent with itself: H is set by the slowest attribute (a maximum), while Fig. 8 divides the "
                  "cost by the 8 attributes of an average subscription, which presumes a sum"),
         Sentence("sec. 5.4 Fig. 8", "The second stage's cost equals the height of the tree.",
-                 checked_by=("stage_two_cost_is_the_tree_height",),
+                 checked_by=("stage_two_cost_is_the_tree_height",), printed=UPPER_LAYER,
                  reading="sec. 5.3's sentence again, read the same way: a route from the entry point can climb to the "
                  "root and go down again, up to twice the height"),
         Sentence("sec. 5.4 Fig. 8", "As subscriptions grow the APT's hit rate keeps rising; subscriptions have 8 "

@@ -23,7 +23,7 @@ What the paper leaves open, chosen here and named (CHOICES lists them for the do
                    `node-samples` (|APT| random other nodes, each naming the topologies it is in); a
                    walk ends at a member or at a node whose APT names the attribute's topology
   CRAWL            k = 4 (the Trace's length is not given), the walk of reference.crawl.walk under the
-                   printed halving (previous budget), the Trace kept
+                   halving of the blocked walk's budget rounded down (the repair), the Trace kept
   subscriptions    at random nodes (at most 100 per node), each attribute i of A (30; Fig. 9: 10..50)
                    in it with the chance mu x i^-alpha (the law the prose describes; as printed, mu x i^alpha, the rarest
                    attribute would be the most common), at least one; each range covers a random
@@ -77,7 +77,7 @@ CALIBRATED_APT = 6
 CHOICES = (
     ("lower layer", "each node picks `view` random others; links are known both ways"),
     ("Trace length k", f"{K} (not given)"),
-    ("walk reading", "the printed halving of the blocked walk's budget, the Trace kept (`previous/kept`)"),
+    ("walk reading", "the blocked walk's budget halved and rounded down (this project's repair of the printed exact half: a walk blocks only where every live neighbour of a node, at least `view` of them before churn, is in its Trace of 4), the Trace kept (`previous/kept`)"),
     ("attributes per subscription", f"attribute i of A with the chance {MU} x i^-{ALPHA} (the law the prose "
                                     "describes; the printed mu x i^alpha rises with i), at least one"),
     ("ranges", f"each covers a random 60..100% of the value space [0, {DOMAIN - 1}]"),
