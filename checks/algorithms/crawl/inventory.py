@@ -45,7 +45,8 @@ def zipf_superscript() -> tuple[str, str]:
     """Sec. 5.2's formula, whose superscript this copy of the text lost ('mu x i alpha'), read both
     ways it may have been printed, on a grid of 0 < alpha, mu < 1 (the range the sentence gives):
     does attribute 1 come first, is every value a probability, and is the commonest attribute in
-    most subscriptions (大多数订阅都拥有: more than half), as the sentence's 也就是说 says?"""
+    most subscriptions (大多数订阅都拥有: more than half), as the sentence's 也就是说 says, over the
+    whole range or at some point of it (the experiments' values are not given)?"""
     grid = [x / 10 for x in range(1, 10)]
     outcomes, said = {}, []
     for name, law in (("mu x i^alpha", C.zipf_as_printed), ("mu x i^-alpha", C.zipf_as_intended)):
@@ -53,7 +54,11 @@ def zipf_superscript() -> tuple[str, str]:
         over = next((i for i in range(1, 10_000) if law(i, 0.5, 0.5) > 1), None)
         commonest = {(mu, a): max(law(i, mu, a) for i in range(1, ZIPF_ATTRIBUTES + 1)) for mu in grid for a in grid}
         most = [point for point, p in commonest.items() if 0.5 < p <= 1]
-        outcomes[name] = falls and over is None and len(most) == len(commonest)
+        outcomes[f"{name}, every mu and alpha of the range"] = falls and over is None and len(most) == len(commonest)
+        # the experiments' mu and alpha are not given (假定: an assumption of the workload), so the sentence
+        # may speak of the values used, not of the whole range
+        outcomes[f"{name}, some mu and alpha of the range (those of the experiments are not given)"] = \
+            falls and over is None and bool(most)
         said.append(f"{name} {'falls' if falls else 'grows'} with i for every alpha, mu in 0.1..0.9"
                     + (f", is no probability past i = {over - 1} at alpha = mu = 0.5 ({law(over, 0.5, 0.5):.3g} "
                        f"at i = {over})" if over is not None else ", stays at most mu, a probability")
@@ -768,7 +773,8 @@ def sentences() -> list[Sentence]:
                  reading="this copy of the text lost the superscript ('μ × i α') and with it, it may be, the "
                  "exponent's sign (the PDF was not checked), so both are read: mu x i^alpha, the superscript alone, "
                  "and mu x i^-alpha, the Zipf law (Zip-f分布) the sentence names and its prose describes; the "
-                 "sentence holds where, over the range it gives, the formula falls with i, is a probability and "
-                 "gives its commonest attribute to most (大多数, more than half) subscriptions: under mu x i^-alpha "
-                 "attribute 1's chance is mu, so not where mu <= 1/2"),
+                 "sentence holds where the formula falls with i, is a probability and gives its commonest attribute "
+                 "to most (大多数, more than half) subscriptions, read over the whole range it gives and at some point "
+                 "of it (it assumes the workload, 假定, and the experiments' mu and alpha are not given): under "
+                 "mu x i^-alpha attribute 1's chance is mu, so it holds only where mu > 1/2"),
     ]
