@@ -161,8 +161,8 @@ def ending_chances(scope: Scope, reading: str) -> plugin.Enumeration:
 
     def cases() -> Iterator[plugin.Case]:
         for states in atlas_states(scope, r):
-            big_l, dist = atlas.lookup_distributions(states)
-            rounds = atlas.rounds(states, big_l, dist)
+            # how walks end asks no lookups: the states are cut without them, and only where one can go round
+            rounds = atlas.rounds(states) if states.round else None
             for source in range(len(states.graph)):
                 e = C.Ending(states.params(source), r, atlas.ending_chance(states, source, rounds))
                 yield plugin.Case(e, describe=lambda e=e: describe_ending(e),

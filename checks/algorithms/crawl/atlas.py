@@ -237,6 +237,7 @@ def ending_chance(s: States, source: int, rounds: Rounds) -> Fraction:
 
 
 END = -1        # a walk's way out of the states that can go round: it ended
+ENDS = {(0, END): Fraction(1)}      # a state that cannot go round, where lookups are not asked
 
 
 @attrs.frozen
@@ -249,8 +250,8 @@ class Rounds:
 
     feedback: tuple[int, ...]
     outcomes: dict[int, dict[tuple[int, int], Fraction]]
-    big_l: int                  # the states that cannot go round: lookup_distributions
-    dist: dict[int, tuple[int, dict[int, int]]]
+    big_l: int                  # the states that cannot go round: lookup_distributions (None: not asked)
+    dist: dict[int, tuple[int, dict[int, int]]] | None
     solved: dict[Hashable, dict[int, Fraction]] = attrs.field(factory=dict, eq=False, repr=False)
 
     def chance(self, choices, success: Callable[[int, int], bool], key: Hashable) -> Fraction:
@@ -271,6 +272,8 @@ class Rounds:
         if i in x:
             return x[i]
         if i not in self.outcomes:
+            if self.dist is None:
+                return Fraction(int(success(0, END)))
             h, d = self.dist[i]
             return Fraction(sum(n for mask, n in d.items() if success(mask, END)), self.big_l ** h)
         return sum((q * (1 if success(mask, exit) else x.get(exit, 0)) for (mask, exit), q in self.outcomes[i].items()),
@@ -320,9 +323,11 @@ class Rounds:
         return x
 
 
-def rounds(s: States, big_l: int, dist) -> Rounds:
+def rounds(s: States, big_l: int = 1, dist=None) -> Rounds:
     """The states that can go round, cut at a feedback set (Rounds); `dist` the lookup
-    distributions of the states that cannot (lookup_distributions)."""
+    distributions of the states that cannot (lookup_distributions), or None where only how walks
+    end is asked (ending_chance): every outcome's mask is then 0, and a state that cannot go round
+    ends with certainty, so the distributions are one entry each instead of one per set of nodes."""
     feedback: set[int] = set()
     finished: set[int] = set()
     post: list[int] = []
@@ -351,6 +356,8 @@ def rounds(s: States, big_l: int, dist) -> Rounds:
     ends: dict[int, dict[tuple[int, int], Fraction]] = {}
 
     def settled(j: int) -> dict[tuple[int, int], Fraction]:
+        if dist is None:
+            return ENDS
         if j not in ends:
             h, d = dist[j]
             ends[j] = {(mask, END): Fraction(n, big_l ** h) for mask, n in d.items()}
@@ -360,7 +367,7 @@ def rounds(s: States, big_l: int, dist) -> Rounds:
     # those first, or they are in F and cut)
     for i in post:
         state = s.states[i]
-        own = 1 << state.at if state.ended == "" else 0
+        own = 1 << state.at if state.ended == "" and dist is not None else 0
         out: dict[tuple[int, int], Fraction] = {}
         for pr, _, j in s.moves[i]:
             if j in feedback:

@@ -145,7 +145,7 @@ def trace_and_redundant_messages() -> tuple[str, str]:
     @functools.lru_cache(maxsize=None)
     def explored(graph: C.Graph, k: int, budget: int, reading: C.Reading):
         states = atlas.explore(graph, k, budget, reading)
-        return states, atlas.rounds(states, *atlas.lookup_distributions(states))
+        return states, atlas.rounds(states)
 
     outcomes, said = {}, []
     for name in WALKS + ENDING:
