@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Callable, Hashable, Iterator
 
 import attrs
+from flint import fmpq, fmpq_mat
 
 from spec import crawl as C
 
@@ -237,7 +238,12 @@ def ending_chance(s: States, source: int, rounds: Rounds) -> Fraction:
 
 
 END = -1        # a walk's way out of the states that can go round: it ended
-ENDS = {(0, END): Fraction(1)}      # a state that cannot go round, where lookups are not asked
+ZERO, ONE = fmpq(0), fmpq(1)
+ENDS = {(0, END): ONE}      # a state that cannot go round, where lookups are not asked
+
+
+def _rational(pr: Fraction) -> fmpq:
+    return fmpq(pr.numerator, pr.denominator)
 
 
 @attrs.frozen
@@ -246,13 +252,15 @@ class Rounds:
     search's back edges: every cycle passes one, so without F what is left is acyclic). For each
     such state, `outcomes[i]` is the distribution of (mask, exit) up to the walk's next state in F
     or its end (exit END): `mask` the nodes it looks up on the way (bit v: node v), this state's
-    own lookup included. A chance is then a linear system over F alone."""
+    own lookup included. A chance is then a linear system over F alone. The arithmetic is FLINT's
+    exact rationals (fmpq): Python's fractions spent most of the time in their own bookkeeping
+    (gcds, object creation); a chance is handed back as a Fraction."""
 
     feedback: tuple[int, ...]
-    outcomes: dict[int, dict[tuple[int, int], Fraction]]
+    outcomes: dict[int, dict[tuple[int, int], fmpq]]
     big_l: int                  # the states that cannot go round: lookup_distributions (None: not asked)
     dist: dict[int, tuple[int, dict[int, int]]] | None
-    solved: dict[Hashable, dict[int, Fraction]] = attrs.field(factory=dict, eq=False, repr=False)
+    solved: dict[Hashable, dict[int, fmpq]] = attrs.field(factory=dict, eq=False, repr=False)
 
     def chance(self, choices, success: Callable[[int, int], bool], key: Hashable) -> Fraction:
         """The exact chance, from `choices` (probability, move, state), that the walk makes an
@@ -263,33 +271,35 @@ class Rounds:
         x = self.solved.get(key)
         if x is None:
             x = self.solved[key] = self._solve(success)
-        total = Fraction(0)
+        total = fmpq(0)
         for pr, _, j in choices:
-            total += pr * self._value(j, success, x)
-        return total
+            total += _rational(pr) * self._value(j, success, x)
+        return Fraction(int(total.p), int(total.q))
 
-    def _value(self, i: int, success, x: dict[int, Fraction]) -> Fraction:
+    def _value(self, i: int, success, x: dict[int, fmpq]) -> fmpq:
         if i in x:
             return x[i]
         if i not in self.outcomes:
             if self.dist is None:
-                return Fraction(int(success(0, END)))
+                return fmpq(int(success(0, END)))
             h, d = self.dist[i]
-            return Fraction(sum(n for mask, n in d.items() if success(mask, END)), self.big_l ** h)
-        return sum((q * (1 if success(mask, exit) else x.get(exit, 0)) for (mask, exit), q in self.outcomes[i].items()),
-                   Fraction(0))
+            return fmpq(sum(n for mask, n in d.items() if success(mask, END)), self.big_l ** h)
+        total = fmpq(0)
+        for (mask, exit), q in self.outcomes[i].items():
+            total += q if success(mask, exit) else q * x.get(exit, ZERO)
+        return total
 
-    def _solve(self, success) -> dict[int, Fraction]:
+    def _solve(self, success) -> dict[int, fmpq]:
         f = self.feedback
         at = {v: i for i, v in enumerate(f)}
-        rhs = [Fraction(0)] * len(f)
-        step: list[dict[int, Fraction]] = [{} for _ in f]
+        rhs = [fmpq(0)] * len(f)
+        step: list[dict[int, fmpq]] = [{} for _ in f]
         for i, v in enumerate(f):
             for (mask, exit), q in self.outcomes[v].items():
                 if success(mask, exit):
                     rhs[i] += q
                 elif exit != END:
-                    step[i][at[exit]] = step[i].get(at[exit], 0) + q
+                    step[i][at[exit]] = step[i].get(at[exit], ZERO) + q
         # which of F can reach a success at all: the others stay 0
         live = {i for i in range(len(f)) if rhs[i]}
         grew = True
@@ -300,26 +310,23 @@ class Rounds:
                     live.add(i)
                     grew = True
         keep = sorted(live)
-        x = {v: Fraction(0) for v in f}
+        x = {v: ZERO for v in f}
         if not keep:
             return x
         # (I - Q) x = rhs over the live ones, exactly, by FLINT's rational solver: Gauss-Jordan over
         # Python's fractions took from a millisecond to a minute on systems of the same size (its
         # numbers' digits grow with the fill-in), FLINT took under a second on each of them
-        import flint
-
         pos = {a: n for n, a in enumerate(keep)}
-        matrix, column = flint.fmpq_mat(len(keep), len(keep)), flint.fmpq_mat(len(keep), 1)
+        matrix, column = fmpq_mat(len(keep), len(keep)), fmpq_mat(len(keep), 1)
         for a in keep:
             matrix[pos[a], pos[a]] = 1
             for b, q in step[a].items():
                 if b in pos:
-                    matrix[pos[a], pos[b]] -= flint.fmpq(q.numerator, q.denominator)
-            column[pos[a], 0] = flint.fmpq(rhs[a].numerator, rhs[a].denominator)
+                    matrix[pos[a], pos[b]] -= q
+            column[pos[a], 0] = rhs[a]
         solution = matrix.solve(column)
         for a in keep:
-            value = solution[pos[a], 0]
-            x[f[a]] = Fraction(int(value.p), int(value.q))
+            x[f[a]] = solution[pos[a], 0]
         return x
 
 
@@ -352,15 +359,15 @@ def rounds(s: States, big_l: int = 1, dist=None) -> Rounds:
                 on_stack.discard(v)
                 finished.add(v)
                 post.append(v)
-    outcomes: dict[int, dict[tuple[int, int], Fraction]] = {}
-    ends: dict[int, dict[tuple[int, int], Fraction]] = {}
+    outcomes: dict[int, dict[tuple[int, int], fmpq]] = {}
+    ends: dict[int, dict[tuple[int, int], fmpq]] = {}
 
-    def settled(j: int) -> dict[tuple[int, int], Fraction]:
+    def settled(j: int) -> dict[tuple[int, int], fmpq]:
         if dist is None:
             return ENDS
         if j not in ends:
             h, d = dist[j]
-            ends[j] = {(mask, END): Fraction(n, big_l ** h) for mask, n in d.items()}
+            ends[j] = {(mask, END): fmpq(n, big_l ** h) for mask, n in d.items()}
         return ends[j]
 
     # post-order: a state after every successor it reaches without passing F (the DFS finished
@@ -368,15 +375,16 @@ def rounds(s: States, big_l: int = 1, dist=None) -> Rounds:
     for i in post:
         state = s.states[i]
         own = 1 << state.at if state.ended == "" and dist is not None else 0
-        out: dict[tuple[int, int], Fraction] = {}
+        out: dict[tuple[int, int], fmpq] = {}
         for pr, _, j in s.moves[i]:
+            pr = _rational(pr)
             if j in feedback:
-                after = {(0, j): Fraction(1)}
+                after = {(0, j): ONE}
             else:
                 after = outcomes[j] if j in s.round else settled(j)
             for (mask, exit), q in after.items():
                 key = (mask | own, exit)
-                out[key] = out.get(key, 0) + pr * q
+                out[key] = out.get(key, ZERO) + pr * q
         outcomes[i] = out
     return Rounds(tuple(sorted(feedback)), outcomes, big_l, dist)
 
