@@ -116,6 +116,30 @@ class Network:
                 out.append((prefix, rep))
         return out, starts
 
+    def _forget_tables(self, changed: Iterable[str], ids: list[str]) -> None:
+        """Drop the delegation tables that `changed` identifiers joining or leaving the sorted
+        `ids` (which hold them) can alter, keeping the others. With the smallest (largest)
+        identifier of a range as its representative, x matters to a node's table only where x
+        represents a range the node delegates, or empties or fills one: in the ranges x[:j + 1] from
+        the shallowest one x represents, whose nodes all share x[:j]; every other node's ranges keep
+        their representative and stay non-empty. A hashed representative, or a live alternate
+        standing in for a failed one, can change anywhere: there every table goes."""
+        if self.representative not in ("smallest", "largest") or self.tables_after_failure == "stale-alternates":
+            self._tables = {}
+            return
+        for x in changed:
+            self._tables.pop(x, None)
+            for j in range(self.space.L):
+                child = x[:j + 1]
+                lo = bisect_left(ids, child)
+                rep = ids[lo] if self.representative == "smallest" else \
+                    ids[bisect_left(ids, child + _AFTER_EVERY_DIGIT, lo) - 1]
+                if rep == x:
+                    break
+            lo = bisect_left(ids, x[:j])
+            for n in ids[lo:bisect_left(ids, x[:j] + _AFTER_EVERY_DIGIT, lo)]:
+                self._tables.pop(n, None)
+
     def _smallest_live(self, prefix: str) -> str | None:
         if self._live_sorted is None:
             self._live_sorted = sorted(self.live)
@@ -229,12 +253,16 @@ class Network:
         I.check_failures(self.live, nodes)
         failed_filters = sorted({f for s, f in self._reach if s in nodes}, key=str)
         self.live -= nodes
-        self._live_sorted, self._tables = None, {}
+        self._live_sorted = None
         for n in nodes:
             del self._ft[n]
+            self._tables.pop(n, None)
         self._reach = {key: level for key, level in self._reach.items() if key[0] in self.live}
-        if self.tables_after_failure == "repaired":
+        if self.tables_after_failure == "repaired":   # stale tables are built from the ids before the failure
+            self._forget_tables(nodes, self._table_ids)
             self._table_ids, self._subranges = sorted(self.live), {}
+        elif self.tables_after_failure == "stale-alternates":
+            self._tables = {}
         if self.failure == "prune-unrouted":   # sec. 3.1's rule: an entry goes with its range's table entry
             for n, table in self._ft.items():
                 for prefix in [p for p in table if p != n and not any(m.startswith(p) for m in self._table_ids)]:
@@ -308,9 +336,12 @@ class Network:
         i = bisect_left(self._table_ids, node)
         if i == len(self._table_ids) or self._table_ids[i] != node:
             insort(self._table_ids, node)  # a failed identifier coming back is still known to stale tables
+            self._forget_tables([node], self._table_ids)
+        elif self.tables_after_failure == "stale-alternates":   # a live alternate may now be the newcomer
+            self._tables = {}
         if self.tables_after_failure == "repaired":
             self._table_ids = sorted(self.live)
-        self._live_sorted, self._tables, self._subranges = None, {}, {}
+        self._live_sorted, self._subranges = None, {}
         return messages
 
     def publish_run(self, node: str, event: dict) -> I.PublishRun:

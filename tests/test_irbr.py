@@ -133,6 +133,30 @@ def test_a_planted_covering_bug_loses_an_event():
         model.subscribe_level = real
 
 
+@pytest.mark.parametrize("rep", I.REPRESENTATIVES)
+@pytest.mark.parametrize("tables", I.TABLE_READINGS)
+def test_the_reference_keeps_only_the_delegation_tables_a_join_or_failure_leaves_as_they_were(rep, tables):
+    # every table warmed, then a failure or a join: each table kept must be the one built afresh
+    rng = np.random.default_rng(11)
+    for trial in range(30):
+        k, L = 4, int(rng.integers(2, 5))
+        space = I.Space(k, L)
+        ids = [x for x in space.identifiers() if rng.random() < 0.3] or list(space.identifiers()[:2])
+        net = R.Network(k, L, ids, rep, tables)
+        for _ in range(8):
+            for n in sorted(net.live):
+                net.delegations(n, 0)
+            absent = [x for x in space.identifiers() if x not in net.live]
+            if rng.random() < 0.5 and len(net.live) > 1:
+                net.fail([sorted(net.live)[int(rng.integers(len(net.live)))]])
+            elif absent:
+                net.join(absent[int(rng.integers(len(absent)))])
+            kept = {n: list(t[0]) for n, t in net._tables.items()}
+            net._tables, net._subranges = {}, {}
+            for n, table in kept.items():
+                assert n in net.live and table == net.delegations(n, 0), (trial, n)
+
+
 def test_reference_conforms_to_the_spec_on_random_networks_and_operations():
     rng = np.random.default_rng(7)
     for trial in range(100):
