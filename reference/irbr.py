@@ -203,10 +203,7 @@ class Network:
         sent, _ = self._broadcast(node, 0)
         messages = len(sent)
         for m in [node] + [m for _, m, _ in sent]:
-            for prefix in list(self._ft[m]):
-                self._ft[m][prefix] = [e for e in self._ft[m][prefix] if e != (f, node)]
-                if not self._ft[m][prefix]:
-                    del self._ft[m][prefix]
+            self._drop_entries(m, (node,), lambda e: e == (f, node))
         self._reach.pop((node, f), None)
         if self.unsubscribe_handling == "resubscribe-uncovered":
             messages += self._widen_uncovered({node} | {m for _, m, _ in sent})
@@ -235,6 +232,24 @@ class Network:
                 if needed < self._reach[(s, g)]:
                     messages += self._send_on(s, g, needed)
         return messages
+
+    def _drop_entries(self, m: str, subscribers: Iterable[str], drop) -> None:
+        """Remove from m's filter table the entries of `subscribers` for which `drop` holds. An entry
+        of subscriber s lies at m under s's prefix one digit longer than s shares with m (_record,
+        join), so only those prefixes are looked at."""
+        table = self._ft[m]
+        for s in subscribers:
+            prefix = s[:common_prefix_length(m, s) + 1]
+            entries = table.get(prefix)
+            if entries and any(drop(e) for e in entries):
+                table[prefix] = [e for e in entries if not drop(e)]
+                if not table[prefix]:
+                    del table[prefix]
+
+    def _known(self, prefix: str) -> bool:
+        """Whether an identifier the routing tables know has `prefix`."""
+        i = bisect_left(self._table_ids, prefix)
+        return i < len(self._table_ids) and self._table_ids[i].startswith(prefix)
 
     def _send_on(self, s: str, g: Filter, level: int) -> int:
         """spec.irbr.send_on: s's subscription g goes on to the ranges it had skipped, from `level`.
@@ -265,14 +280,11 @@ class Network:
             self._tables = {}
         if self.failure == "prune-unrouted":   # sec. 3.1's rule: an entry goes with its range's table entry
             for n, table in self._ft.items():
-                for prefix in [p for p in table if p != n and not any(m.startswith(p) for m in self._table_ids)]:
+                for prefix in [p for p in table if p != n and not self._known(p)]:
                     del table[prefix]
         if self.failure == "withdraw-failed":
-            for table in self._ft.values():
-                for prefix in [p for p, entries in table.items() if any(s in nodes for _, s in entries)]:
-                    table[prefix] = [e for e in table[prefix] if e[1] not in nodes]
-                    if not table[prefix]:
-                        del table[prefix]
+            for m in self._ft:
+                self._drop_entries(m, nodes, lambda e: e[1] in nodes)
             if self.unsubscribe_handling == "resubscribe-uncovered":
                 self._widen_uncovered(set(self.live))
             elif self.unsubscribe_handling == "widen-covered":
