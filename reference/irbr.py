@@ -146,19 +146,27 @@ class Network:
         i = bisect_left(self._live_sorted, prefix)
         return self._live_sorted[i] if i < len(self._live_sorted) and self._live_sorted[i].startswith(prefix) else None
 
-    def _broadcast(self, origin: str, level: int, forward=None) -> tuple[list, list]:
+    def _broadcast(self, origin: str, level: int, forward=None, shared: list | None = None) -> tuple[list, list]:
+        """The delegation tree from `origin` at `level`: the messages sent (sender, receiver, range)
+        and lost (to a failed representative). With `shared`, each receiver's common prefix length
+        with the origin is appended to it, in the order of `sent`: the origin's delegation to a range
+        one digit longer than d digits it shares with it reaches nodes that all share exactly d."""
         sent, lost = [], []
-        queue = deque([(origin, level)])
+        live = self.live
+        queue = deque([(origin, level, -1)])
         while queue:
-            node, lvl = queue.popleft()
+            node, lvl, depth = queue.popleft()
             for prefix, rep in self.delegations(node, lvl):
                 if forward is not None and not forward(node, prefix):
                     continue
-                if rep not in self.live:
+                if rep not in live:
                     lost.append((node, rep, prefix))
                     continue
                 sent.append((node, rep, prefix))
-                queue.append((rep, len(prefix)))
+                below = len(prefix) - 1 if depth < 0 else depth
+                if shared is not None:
+                    shared.append(below)
+                queue.append((rep, len(prefix), below))
         return sent, lost
 
     # -- operations ------------------------------------------------------------------------
@@ -177,20 +185,25 @@ class Network:
                     level = max(level, common_prefix_length(q, node))
         return level
 
-    def _record(self, node: str, f: Filter, sent: list, level: int) -> None:
-        for m, prefix in [(node, node)] + [(m, node[:common_prefix_length(m, node) + 1]) for _, m, _ in sent]:
-            entries = self._ft[m].setdefault(prefix, [])
-            if (f, node) not in entries:
-                entries.append((f, node))
+    def _record(self, node: str, f: Filter, sent: list, shared: list[int], level: int) -> None:
+        """node's subscription f in the filter table of node and of every receiver m (`sent`, with
+        `shared` its common prefix length with node, _broadcast's), under node's prefix one digit
+        longer than m shares with it."""
+        entry, ft = (f, node), self._ft
+        prefixes = [node[:d + 1] for d in range(self.space.L)]
+        for m, prefix in [(node, node)] + [(m, prefixes[d]) for (_, m, _), d in zip(sent, shared)]:
+            entries = ft[m].setdefault(prefix, [])
+            if entry not in entries:
+                entries.append(entry)
         self._reach[(node, f)] = min(level, self._reach.get((node, f), self.space.L))
 
     def subscribe(self, node: str, f: Filter | str) -> int:
         """Subscribe `node` to `f` (a Filter or its text); returns the messages sent. An empty
         filter (a range lo > hi) is a valid subscription that no event matches."""
         node, f = self._live(node), _filter(f)
-        level = self._level(node, f)
-        sent, _ = self._broadcast(node, level)
-        self._record(node, f, sent, level)
+        level, shared = self._level(node, f), []
+        sent, _ = self._broadcast(node, level, shared=shared)
+        self._record(node, f, sent, shared, level)
         return len(sent)
 
     def unsubscribe(self, node: str, f: Filter | str) -> int:
@@ -255,8 +268,9 @@ class Network:
         """spec.irbr.send_on: s's subscription g goes on to the ranges it had skipped, from `level`.
         Returns the messages sent."""
         before = self._reach[(s, g)]
-        wider, _ = self._broadcast(s, level, lambda n, prefix: n != s or len(prefix) <= before)
-        self._record(s, g, wider, level)
+        shared: list[int] = []
+        wider, _ = self._broadcast(s, level, lambda n, prefix: n != s or len(prefix) <= before, shared)
+        self._record(s, g, wider, shared, level)
         return len(wider)
 
     def fail(self, nodes: Iterable[str]) -> None:
