@@ -53,3 +53,6 @@ def test_no_file_under_reports_is_unreferenced():
 def test_every_committed_counterexample_replays_and_reproduces(path, monkeypatch):
     monkeypatch.chdir(ROOT)
     assert counterexample.replay(path, say=lambda line: None)
+    # the command it prints names the file where it is committed (not where a run wrote it first)
+    replay = json.loads((ROOT / path).read_text()).get("replay")
+    assert replay in (None, f"pubsub-proofs replay {path}"), replay
