@@ -513,23 +513,62 @@ class Overlay:
 # Sec. 5's baselines on the same lower layer: Simple and TERA
 # --------------------------------------------------------------------------------------------
 
-SIMPLE_FORWARDING = ("flood", "random-walk")
+SIMPLE_FORWARDING = ("flood", "flood-once", "random-walk")
+
+
+class FloodCounts:
+    """The copies of sec. 5.3's flood as printed, counted without making them: every node that gets
+    the data forwards it to every neighbour but the one it came from, each time it gets it, until the
+    hop limit. The copies on a directed link u -> w at hop t + 1 are all those that reached u at hop t
+    but the ones that came over w -> u; exact (whole numbers of any size: a view of 10 makes about
+    10^38 copies in 30 hops). Built once per lower layer, `copies(source, hops)` per source."""
+
+    def __init__(self, views: list[list[int]]):
+        n = len(views)
+        self.n = n
+        self.tail = np.array([v for v in range(n) for _ in views[v]], dtype=np.int64)
+        self.head = np.array([u for v in range(n) for u in views[v]], dtype=np.int64)
+        link = {(int(a), int(b)): i for i, (a, b) in enumerate(zip(self.tail, self.head))}
+        back = np.array([link.get((int(b), int(a)), -1) for a, b in zip(self.tail, self.head)], dtype=np.int64)
+        self.has_back, self.back = back >= 0, np.maximum(back, 0)
+        self.by_head = np.argsort(self.head, kind="stable")
+        counts = np.bincount(self.head, minlength=n)
+        self.heads = np.flatnonzero(counts)
+        self.starts = np.concatenate(([0], np.cumsum(counts)))[self.heads]
+
+    def copies(self, source: int, hops: int) -> list[int]:
+        """The copies sent at hops 1..hops from `source`, one count per hop."""
+        on_link = np.zeros(len(self.tail), dtype=object)
+        on_link[:] = 0
+        on_link[self.tail == source] = 1
+        out = [int(on_link.sum())] if hops else []
+        for _ in range(1, hops):
+            arrived = np.zeros(self.n, dtype=object)
+            arrived[:] = 0
+            if len(self.heads):
+                arrived[self.heads] = np.add.reduceat(on_link[self.by_head], self.starts)
+            on_link = arrived[self.tail] - np.where(self.has_back, on_link[self.back], 0)
+            out.append(int(on_link.sum()))
+        return out
 
 
 def simple(views: list[list[int]], source: int, hops: int, rng: np.random.Generator | None = None,
-           forwarding: str = "flood") -> tuple[dict[int, int], int]:
+           forwarding: str = "flood", counts: FloodCounts | None = None) -> tuple[dict[int, int], int]:
     """Sec. 5.3's Simple: each node that gets the data matches it locally, then forwards it, until the
     hop limit. Returns the nodes reached (each with the hop it first got the data at) and the messages.
-    The text says "flooding" (洪泛式) and, of Fig. 6, "the simple random algorithm"; both are named:
-    `flood`, each node forwards the data once, to every neighbour but the one it came from (a copy
-    that arrives again is dropped), and `random-walk`, the data goes to one random neighbour per hop
-    (not back where it came from while there is another)."""
+    The text says "flooding" (洪泛式) and, of Fig. 6, "the simple random algorithm"; three forwardings
+    are named. `flood`, as printed: every node forwards every copy it gets to every neighbour but the
+    one it came from (the text drops no copy; its messages are counted by FloodCounts, `counts` one
+    built for these views). `flood-once`, a flood with duplicates dropped (as floods with a message id
+    do; the text does not say so): each node forwards the data once. `random-walk`, the data goes to
+    one random neighbour per hop (not back where it came from while there is another). Both floods
+    reach the same nodes at the same hops."""
     if forwarding not in SIMPLE_FORWARDING:
-        raise ValueError(f"Simple forwards by {' or '.join(SIMPLE_FORWARDING)}, not {forwarding!r}")
+        raise ValueError(f"Simple forwards by {', '.join(SIMPLE_FORWARDING)}, not {forwarding!r}")
     if isinstance(hops, bool) or not isinstance(hops, int) or hops < 0:
         raise ValueError(f"Simple's hop limit is a whole number >= 0, not {hops!r}")
     reached, messages = {source: 0}, 0
-    if forwarding == "flood":
+    if forwarding in ("flood", "flood-once"):
         frontier: list[tuple[int, int]] = [(source, -1)]
         for hop in range(1, hops + 1):
             nxt = []
@@ -542,6 +581,8 @@ def simple(views: list[list[int]], source: int, hops: int, rng: np.random.Genera
                         reached[u] = hop
                         nxt.append((u, v))
             frontier = nxt
+        if forwarding == "flood":
+            messages = sum((counts or FloodCounts(views)).copies(source, hops))
         return reached, messages
     if rng is None:
         raise ValueError("a random-walk Simple needs a random generator")

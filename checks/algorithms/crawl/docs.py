@@ -60,10 +60,11 @@ def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
             for x, v in r[fig].items():
                 rows.append([x] + [f"{_num(v[n]['effective'])} / {_num(v[n]['effective_events'])}"
                                    for n in ("crawl-routing", "crawl-with-deliveries", "simple-flood",
-                                             "simple-random-walk")]
+                                             "simple-flood-once", "simple-random-walk")]
                             + [f"{v['expected']:,} / {v['expected_events']:,}", f"{v['hit_rate']:.3f}"])
             lines += [f"{title}, effective cost, matched / expected counted per subscription / per event:", "",
-                      table([axis, "CRAWL, routing", "CRAWL, with deliveries", "Simple, flood", "Simple, random walk",
+                      table([axis, "CRAWL, routing", "CRAWL, with deliveries", "Simple, flood (printed)", "Simple, flood once",
+                             "Simple, random walk",
                              "expected", "walks reaching their topology"], rows), ""]
         m, ext = r["fig_7"]["measured"], r["fig_7"]["extended"]
         lines += ["Fig. 7, messages per event (measured):", "",
@@ -96,7 +97,7 @@ def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
 
 
 def _num(value: float | None) -> str:
-    return "none matched" if value is None else f"{value:,.0f}"
+    return "none matched" if value is None else f"{value:,.0f}" if value < 1e9 else f"{value:.3g}"
 
 
 def chance_against_estimate(metrics: dict[str, Any], confidence: float = 0.95) -> dict[str, Any] | None:
