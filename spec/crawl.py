@@ -142,6 +142,11 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
     Reading("previous/cleared/round-up", trace_on_restart="cleared", rounding="up",
             note="the printed halving (the exact half: half of an odd hop count rounded up) with the Trace cleared on "
             "a restart"),
+    Reading("original/kept/round-up", halving="original", rounding="up",
+            note="原来 read as the first budget, halved exactly as printed (half of an odd hop count rounded up): "
+            "every restart gets ceil(B/2) hops; the Trace kept. A reading the words admit, not the printed one"),
+    Reading("original/cleared/round-up", halving="original", trace_on_restart="cleared", rounding="up",
+            note="原来 read as the first budget, halved exactly as printed, the Trace cleared on a restart"),
     Reading("previous/kept/refreshed", views="refreshed",
             note="an open choice, not the printed text: each view drawn afresh at every hop (sec. 2's periodic "
             "sampling no slower than a walk; Fig. 3 takes a view as fixed during a walk)"),
