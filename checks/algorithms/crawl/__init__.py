@@ -52,15 +52,18 @@ class Scope:
     atlas_nodes: int                 # every walk's states on every connected atlas graph of 2..atlas_nodes nodes
     atlas_ks: tuple[int, ...]        # ... with these Trace lengths
     atlas_budgets: tuple[int, ...]   # ... and first hop budgets, every APT placement
-    ranges: int                      # CDM: up to this many range subscriptions ...
+    ranges: int                      # the pieces of up to this many range subscriptions ...
     domain: int                      # ... over the value space [0, domain]
+    counter_attributes: int          # CDM's counter: every subscription over this many attributes ...
+    counter_values: int              # ... each a range over [0, counter_values - 1], every event and arrival order
     tree_nodes: int                  # balanced trees of 1..tree_nodes virtual nodes
     routing_nodes: int               # every route in the trees of 1..routing_nodes
     examples: int                    # hypothesis examples per check
 
     def describe(self) -> str:
         return (f"walks' states on graphs of <= {self.atlas_nodes} nodes, k in {self.atlas_ks}, budgets "
-                f"{_span(self.atlas_budgets)}; {self.ranges} ranges over [0, {self.domain}]")
+                f"{_span(self.atlas_budgets)}; {self.ranges} ranges over [0, {self.domain}]; the counter over "
+                f"{self.counter_attributes} attributes of values 0..{self.counter_values - 1}")
 
 
 def _span(values: tuple[int, ...]) -> str:
@@ -70,10 +73,10 @@ def _span(values: tuple[int, ...]) -> str:
 
 
 SCOPES = {"default": Scope(atlas_nodes=5, atlas_ks=(1, 2, 3), atlas_budgets=tuple(range(1, 7)), ranges=3, domain=5,
-                           tree_nodes=1024, routing_nodes=40, examples=100),
+                           counter_attributes=2, counter_values=3, tree_nodes=1024, routing_nodes=40, examples=100),
           # the issue's atlas: every connected graph of up to 7 nodes, k 1..4, budgets up to 10
           "large": Scope(atlas_nodes=7, atlas_ks=(1, 2, 3, 4), atlas_budgets=tuple(range(1, 11)), ranges=4, domain=7,
-                         tree_nodes=4096, routing_nodes=80, examples=500)}
+                         counter_attributes=3, counter_values=4, tree_nodes=4096, routing_nodes=80, examples=500)}
 
 
 # --------------------------------------------------------------------------------------------
@@ -295,21 +298,21 @@ def routing_document(prop: str, r: C.Routing) -> dict[str, Any]:
             "n": len(r.tree), "entry": r.entry, "target": r.target}
 
 
-ATTRIBUTES = ("x", "y")
+ATTRIBUTES = ("x", "y", "z", "w")
 
 
 def matchings(scope: Scope, reading: C.Reading) -> Iterator[C.Matching]:
-    """Every subscription over x and y (each attribute absent or a range over [0, 2]; at least one),
-    every event (x and y each absent or a value in [0, 2]) and every order of its arrivals, with
-    and without one attribute arriving a second time (a re-walk, sec. 4)."""
-    values = range(3)
+    """Every subscription over the scope's attributes (x, y, ...: each absent or a range over
+    [0, counter_values - 1]; at least one), every event (each attribute absent or a value) and every
+    order of its arrivals, with and without one attribute arriving a second time (a re-walk, sec. 4)."""
+    names, values = ATTRIBUTES[:scope.counter_attributes], range(scope.counter_values)
     options = [None] + [(lo, hi) for lo in values for hi in values if lo <= hi]
-    for xs, ys in itertools.product(options, options):
-        sub = {a: r for a, r in zip(ATTRIBUTES, (xs, ys)) if r is not None}
+    for ranges in itertools.product(options, repeat=len(names)):
+        sub = {a: r for a, r in zip(names, ranges) if r is not None}
         if not sub:
             continue
-        for ex, ey in itertools.product([None, *values], [None, *values]):
-            event = {a: v for a, v in zip(ATTRIBUTES, (ex, ey)) if v is not None}
+        for drawn in itertools.product([None, *values], repeat=len(names)):
+            event = {a: v for a, v in zip(names, drawn) if v is not None}
             got = C.arrivals_of(sub, event)
             # a re-walk (sec. 4) brings one of them a second time: only an attribute whose matching
             # virtual node holds this subscriber reaches it at all
@@ -327,8 +330,12 @@ def matching_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
                               document=lambda prop, m=m: matching_document(prop, reading, m), counts={"cases": 1})
     return plugin.Enumeration(
         reading, ("subscriber_accepts_exactly_the_matching_events",),
-        "every subscription over two attributes (ranges over [0, 2]), every event, every order of its arrivals, "
-        "with and without one attribute arriving twice (a re-walk)", cases, detail="{cases} arrivals")
+        f"every subscription over {NUMBERS[scope.counter_attributes]} attributes (ranges over "
+        f"[0, {scope.counter_values - 1}]), every event, every order of its arrivals, with and without one attribute "
+        "arriving twice (a re-walk)", cases, detail="{cases} arrivals")
+
+
+NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 def describe_matching(m: C.Matching) -> str:
