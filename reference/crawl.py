@@ -517,9 +517,9 @@ SIMPLE_FORWARDING = ("flood", "flood-once", "random-walk")
 
 
 class FloodCounts:
-    """The copies of sec. 5.3's flood as printed, counted without making them: every node that gets
-    the data forwards it to every neighbour but the one it came from, each time it gets it, until the
-    hop limit. The copies on a directed link u -> w at hop t + 1 are all those that reached u at hop t
+    """The copies of sec. 5.3's flood with no copy dropped, counted without making them: every node
+    that gets the data forwards it to every neighbour but the one it came from, each time it gets it,
+    until the hop limit. The copies on a directed link u -> w at hop t + 1 are all those that reached u at hop t
     but the ones that came over w -> u; exact (whole numbers of any size: a view of 10 makes about
     10^38 copies in 30 hops). Built once per lower layer, `copies(source, hops)` per source."""
 
@@ -556,13 +556,13 @@ def simple(views: list[list[int]], source: int, hops: int, rng: np.random.Genera
            forwarding: str = "flood", counts: FloodCounts | None = None) -> tuple[dict[int, int], int]:
     """Sec. 5.3's Simple: each node that gets the data matches it locally, then forwards it, until the
     hop limit. Returns the nodes reached (each with the hop it first got the data at) and the messages.
-    The text says "flooding" (洪泛式) and, of Fig. 6, "the simple random algorithm"; three forwardings
-    are named. `flood`, as printed: every node forwards every copy it gets to every neighbour but the
-    one it came from (the text drops no copy; its messages are counted by FloodCounts, `counts` one
-    built for these views). `flood-once`, a flood with duplicates dropped (as floods with a message id
-    do; the text does not say so): each node forwards the data once. `random-walk`, the data goes to
-    one random neighbour per hop (not back where it came from while there is another). Both floods
-    reach the same nodes at the same hops."""
+    The text says "flooding" (洪泛式), with nothing of duplicates, and, of Figs. 5-6, "random
+    forwarding" and "the simple random algorithm"; three forwardings are named. `flood`: every node
+    forwards every copy it gets to every neighbour but the one it came from (its messages counted by
+    FloodCounts, `counts` one built for these views). `flood-once`: duplicates dropped (as floods with
+    a message id do), each node forwards the data once. `random-walk`: the data goes to one random
+    neighbour per hop (not back where it came from while there is another). Both floods reach the
+    same nodes at the same hops."""
     if forwarding not in SIMPLE_FORWARDING:
         raise ValueError(f"Simple forwards by {', '.join(SIMPLE_FORWARDING)}, not {forwarding!r}")
     if isinstance(hops, bool) or not isinstance(hops, int) or hops < 0:

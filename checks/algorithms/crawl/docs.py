@@ -51,6 +51,9 @@ def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
         lines += [f"*APTs filled as `{filling}`.*", ""]
         figs = [("fig_5", "subscriptions", "Fig. 5 (budget 10, APT 100)"),
                 ("fig_6", "budget", "Fig. 6 (2,000 subscriptions, APT 100)")]
+        if "fig_5_calibrated" in r:
+            figs.append(("fig_5_calibrated", "subscriptions", f"Fig. 5 at an APT of {rep['calibrated_apt']} (budget "
+                         "10; the operating point of Fig. 6's CRAWL clause)"))
         if "fig_6_calibrated" in r:
             figs.append(("fig_6_calibrated", "budget", f"Fig. 6 at an APT of {rep['calibrated_apt']} (2,000 "
                          "subscriptions; chosen so that attribute-entries' walks of 10 hops reach their topology "
@@ -63,7 +66,7 @@ def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
                                              "simple-flood-once", "simple-random-walk")]
                             + [f"{v['expected']:,} / {v['expected_events']:,}", f"{v['hit_rate']:.3f}"])
             lines += [f"{title}, effective cost, matched / expected counted per subscription / per event:", "",
-                      table([axis, "CRAWL, routing", "CRAWL, with deliveries", "Simple, flood (printed)", "Simple, flood once",
+                      table([axis, "CRAWL, routing", "CRAWL, with deliveries", "Simple, flood (every copy)", "Simple, flood once",
                              "Simple, random walk",
                              "expected", "walks reaching their topology"], rows), ""]
         m, ext = r["fig_7"]["measured"], r["fig_7"]["extended"]
