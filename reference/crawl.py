@@ -519,9 +519,10 @@ SIMPLE_FORWARDING = ("flood", "flood-once", "random-walk")
 class FloodCounts:
     """The copies of sec. 5.3's flood with no copy dropped, counted without making them: every node
     that gets the data forwards it to every neighbour but the one it came from, each time it gets it,
-    until the hop limit. The copies on a directed link u -> w at hop t + 1 are all those that reached u at hop t
-    but the ones that came over w -> u; exact (whole numbers of any size: a view of 10 makes about
-    10^38 copies in 30 hops). Built once per lower layer, `copies(source, hops)` per source."""
+    until the hop limit. The copies on a directed link u -> w at hop t + 1 are all those that reached
+    u at hop t but the ones that came over w -> u; exact (whole numbers of any size: a view of 10
+    makes about 10^38 copies in 30 hops). Built once per lower layer (each view naming a neighbour
+    at most once), `copies(source, hops)` per source."""
 
     def __init__(self, views: list[list[int]]):
         n = len(views)
