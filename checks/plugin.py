@@ -49,6 +49,11 @@ def lookup(known: Mapping[str, Any], name: Any, what: str, of: str = "") -> Any:
         raise ValueError(f"unknown {what} {name!r}{f' for {of}' if of else ''}; known: {', '.join(known)}") from None
 
 
+def in_words(n: int) -> str:
+    """A small count as a scope's description says it ("three attributes"), else its digits."""
+    return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
+
+
 # --------------------------------------------------------------------------------------------
 # Readings and scopes
 # --------------------------------------------------------------------------------------------

@@ -481,8 +481,8 @@ def test_simple_floods_every_copy_or_once_per_node_within_its_hop_limit_or_walks
         reached, messages = R.simple(path, 0, 3, forwarding=forwarding)
         assert reached == {0: 0, 1: 1, 2: 2, 3: 3} and messages == 3  # node 4 is 4 hops away: missed
     triangle = [[1, 2], [0, 2], [0, 1]]
-    # as printed every copy goes on: 0 sends 2, then each copy goes to the one neighbour it did not come
-    # from, 2 copies at every hop
+    # every copy goes on: 0 sends 2, then each copy goes to the one neighbour it did not come from,
+    # 2 copies at every hop
     assert R.simple(triangle, 0, 5) == ({0: 0, 1: 1, 2: 1}, 10)
     # dropping duplicates: 0 sends 2; 1 and 2 each send to the other (not back to 0), and stop
     assert R.simple(triangle, 0, 5, forwarding="flood-once") == ({0: 0, 1: 1, 2: 1}, 4)
@@ -498,7 +498,7 @@ def test_simple_floods_every_copy_or_once_per_node_within_its_hop_limit_or_walks
 
 
 def copies_made_one_by_one(views, source, hops):
-    """The printed flood by making every copy: (node, the node it came from) per copy."""
+    """The every-copy flood by making every copy: (node, the node it came from) per copy."""
     sent, copies = [], [(source, -1)]
     for _ in range(hops):
         copies = [(u, v) for v, came_from in copies for u in views[v] if u != came_from]
@@ -507,7 +507,7 @@ def copies_made_one_by_one(views, source, hops):
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_the_printed_floods_copies_are_counted_as_making_them_one_by_one_would(seed):
+def test_the_every_copy_floods_copies_are_counted_as_making_them_one_by_one_would(seed):
     rng = np.random.default_rng(seed)
     n = int(rng.integers(1, 8))
     # views drawn at random, so one-way links and links both ways alike (no node twice in a view)

@@ -43,7 +43,7 @@ import itertools
 import z3
 
 from checks import induction as Z
-from checks.plugin import ProofOutcome
+from checks.plugin import ProofOutcome, in_words
 from checks.verdict import Verdict
 from spec import chordal_ring as C
 
@@ -343,15 +343,12 @@ def _ask(claim, timeout_ms: int = 20000) -> str:
     return "proved" if status == z3.unsat else "unknown"
 
 
-WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
-
-
 def connectivity_lemmas(failures: int = 3) -> dict[str, str]:
     """Each lemma's answer over an unbounded ring size n (an integer) and `failures` failed
     positions (equal ones stand for fewer failures)."""
     n, i, x = z3.Ints("n i x")
     down = z3.Ints(" ".join(f"f{k}" for k in range(failures)))
-    k = WORDS.get(failures, str(failures))
+    k = in_words(failures)
     within = lambda *vs: z3.And(*[z3.And(0 <= v, v < n) for v in vs])     # noqa: E731
     failed = lambda v: z3.Or(*[v % n == f for f in down])                  # noqa: E731
     # each lemma over free constants, valid when its negation is unsat (a counterexample names them)

@@ -330,12 +330,9 @@ def matching_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
                               document=lambda prop, m=m: matching_document(prop, reading, m), counts={"cases": 1})
     return plugin.Enumeration(
         reading, ("subscriber_accepts_exactly_the_matching_events",),
-        f"every subscription over {NUMBERS[scope.counter_attributes]} attributes (ranges over "
+        f"every subscription over {plugin.in_words(scope.counter_attributes)} attributes (ranges over "
         f"[0, {scope.counter_values - 1}]), every event, every order of its arrivals, with and without one attribute "
         "arriving twice (a re-walk)", cases, detail="{cases} arrivals")
-
-
-NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 def describe_matching(m: C.Matching) -> str:

@@ -100,7 +100,9 @@ def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
 
 
 def _num(value: float | None) -> str:
-    return "none matched" if value is None else f"{value:,.0f}" if value < 1e9 else f"{value:.3g}"
+    from checks.algorithms.crawl.inventory import big
+
+    return "none matched" if value is None else big(value)
 
 
 def chance_against_estimate(metrics: dict[str, Any], confidence: float = 0.95) -> dict[str, Any] | None:

@@ -10,6 +10,7 @@ import math
 from fractions import Fraction
 
 from checks.plugin import Sentence
+from reference.crawl import SIMPLE_FORWARDING
 from spec import crawl as C
 
 WALKS = ("previous/kept/round-up", "previous/cleared/round-up")   # the printed halving, the Trace kept or cleared
@@ -228,7 +229,7 @@ def decided(outcomes: dict[str, bool], said: list[str], source: str = REPRODUCED
 
 
 UNITS = {"subscriptions": "effective", "events": "effective_events"}     # matched / expected counted per ...
-FORWARDINGS = ("flood", "flood-once", "random-walk")     # reference.crawl.SIMPLE_FORWARDING
+FORWARDINGS = SIMPLE_FORWARDING
 # How Simple forwards is a choice the text leaves open, and describes inconsistently: sec. 5.3
 # defines a content-based flood (洪泛式) forwarding until the hop limit and says nothing of
 # duplicates (`flood`, every copy forwarded on; `flood-once`, each node forwarding once), while
@@ -239,8 +240,8 @@ FLOODS = ("flood", "flood-once")   # the protocol sec. 5.3's "this protocol" (�
 
 
 def big(value: float) -> str:
-    """A count as the evidence shows it: in full below 10^9, else to 3 figures (the printed flood
-    sends about 10^12 copies in 10 hops)."""
+    """A count as the evidence and the docs show it: in full below 10^9, else to 3 figures (a flood
+    forwarding every copy sends about 10^12 in 10 hops)."""
     return f"{value:,.0f}" if value < 1e9 else f"{value:.3g}"
 
 
@@ -351,13 +352,18 @@ def fig_6() -> tuple[str, str]:
                            + ("" if crawl_too else ", but CRAWL then would not fall") if upkeep is not None
                            else "no upkeep counted too would make it fall fast first"))
     said.append("a flood's messages grow faster than its reach (each node forwards to all its neighbours, most of them "
-                "reached already; the printed flood, forwarding every copy, about 19 times per hop), and a random "
+                "reached already; forwarding every copy, about 19 times more per hop), and a random "
                 "walk's reach grows more slowly than its messages, so none falls first on its own messages (the "
                 "paper's reason for the rise, its messages growing with the hops, is about them); the overlay's "
                 "upkeep (sec. 2's periodic view refresh), which 'all the system's messages' may include, is not "
                 "modelled and its rate not given: it would add the same cost at every budget, which is what could "
                 "make Simple fall first")
     return decided(outcomes, said)
+
+
+def fall_said(fall: float) -> str:
+    """A share fallen as the evidence says it: a negative one is a rise."""
+    return f"falls by {fall:.0%}" if fall >= 0 else f"rises by {-fall:.0%}"
 
 
 def fig_6_against_fig_5() -> tuple[str, str]:
@@ -373,10 +379,8 @@ def fig_6_against_fig_5() -> tuple[str, str]:
         hops, subs = series(by_budget, "crawl-routing", unit), series(by_subscriptions, "crawl-routing", unit)
         fall_hops, fall_subs = 1 - hops[-1] / hops[0], 1 - subs[-1] / subs[0]
         spread = max(hops) / min(hops)
-        def moves(fall: float) -> str:
-            return f"falls by {fall:.0%}" if fall >= 0 else f"rises by {-fall:.0%}"
-        said.append(f"{filling}, APT {reproduction()['calibrated_apt']}, per {unit[:-1]}: CRAWL {moves(fall_hops)} over "
-                    f"budgets {', '.join(by_budget)} ({big(hops[0])} to {big(hops[-1])}) and {moves(fall_subs)} over "
+        said.append(f"{filling}, APT {reproduction()['calibrated_apt']}, per {unit[:-1]}: CRAWL {fall_said(fall_hops)} over "
+                    f"budgets {', '.join(by_budget)} ({big(hops[0])} to {big(hops[-1])}) and {fall_said(fall_subs)} over "
                     f"{', '.join(by_subscriptions)} subscriptions ({big(subs[0])} to {big(subs[-1])}); over the "
                     f"budgets its most is {spread:.3g} times its least")
         for forwarding in FORWARDINGS:
@@ -401,8 +405,8 @@ def fig_6_simple_messages() -> tuple[str, str]:
             outcomes[f"{filling}, Simple by {forwarding}"] = all(b > a for a, b in zip(sent, sent[1:]))
             said.append(f"{filling}, Simple by {forwarding}: {', '.join(big(m) for m in sent)} messages per event "
                         f"over budgets {', '.join(rep['fig_6'])}")
-    said.append("a flood of 3 hops or more already reaches every node of these 3,000-node layers: the printed flood "
-                "still sends every copy on, a flood dropping duplicates stops growing")
+    said.append("a flood of 3 hops or more already reaches every node of these 3,000-node layers: one forwarding "
+                "every copy still sends each on, one dropping duplicates stops growing")
     return decided(outcomes, said)
 
 

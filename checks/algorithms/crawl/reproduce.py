@@ -94,7 +94,7 @@ CHOICES = (
                "algorithm' (简单的随机算法): one neighbour per hop. Each is run; none is the printed one. None "
                "reaches the worked example's 68 of 408 with 68,605 messages (the floods reach everyone at 10 hops, "
                "the walk far fewer): the baselines are not calibrated to it. Figs. 8-9 count Simple's matching once "
-               "per node reached (sec. 5.4's m x s per node); the printed flood's repeated copies would only add"),
+               "per node reached (sec. 5.4's m x s per node); a flood's repeated copies would only add"),
     ("matched / expected", "counted per interested subscription and per event (both reported)"),
     ("TERA", f"{TOPICS} topics, each subscription's and event's topic uniform; a walk, then a spanning-tree "
              "broadcast in the topic"),
@@ -124,7 +124,7 @@ class Workload:
         rng = rng_for(f"crawl-evaluation-{nodes}-{view}-{apt}-{subscriptions}-{attributes}-{apt_filling}", seed)
         self.rng, self.nodes, self.attributes, self.apt_filling = rng, nodes, attributes, apt_filling
         self.views = R.random_views(nodes, view, rng)
-        self.flood: R.FloodCounts | None = None          # the printed flood's counter, built when first needed
+        self.flood: R.FloodCounts | None = None          # the every-copy flood's counter, built when first needed
         self.apt = apt
         self.table = R.apt_samples(nodes, apt, rng) if apt_filling == "node-samples" else None
         self.known = R.apt_attributes(nodes, attributes, apt, rng) if apt_filling == "attribute-entries" else None
