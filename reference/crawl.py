@@ -21,7 +21,7 @@ checks.markov, which the tests compare it with.
 APT_FILLING for the reproduction of sec. 5 (checks/algorithms/crawl/reproduce.py).
 
 The walk follows spec.crawl's rules (step 1, step 2.1, step 2.2, recovery) under a reading's
-`halving` and `trace_on_restart`; the tests hold each seeded walk to the spec's choices.
+`halving`, `rounding`, `trace_on_restart` and `restart`; the tests hold each seeded walk to the spec's choices.
 """
 
 from __future__ import annotations
@@ -69,15 +69,17 @@ def walk(views: list[list[int]], source: int, entries: set[int] | frozenset[int]
             if hops >= b:
                 moves.append(("exhausted", at))
                 return moves
-        lookup = True
         trace = _trace_with(trace, at, k)
+        # a restart begun as step 1 sends to any neighbour (a source's Trace is itself: the same)
+        avoid = trace if lookup or reading.restart == "step-2.2" else (at,)
+        lookup = True
         if reading.views == "refreshed":         # a fresh view of as many nodes, among all the others
             others = [v for v in (range(len(views)) if pool is None else pool) if v != at]
             d = min(len(views[at]), len(others))
             fresh = [others[int(i)] for i in rng.choice(len(others), size=d, replace=False)] if d else []
-            candidates = sorted(v for v in fresh if v not in trace)
+            candidates = sorted(v for v in fresh if v not in avoid)
         else:
-            candidates = [v for v in views[at] if v not in trace]
+            candidates = [v for v in views[at] if v not in avoid]
         if candidates:
             at = candidates[int(rng.integers(len(candidates)))]
             hops += 1
@@ -131,13 +133,14 @@ def success_probability(graph: Any, start: Any, entries: Iterable[Any], k: int, 
         if lookup and hops >= b:
             return "lost"
         trace = _trace_with(trace, at, k)
+        avoid = trace if lookup or reading.restart == "step-2.2" else (at,)    # a restart begun as step 1
         if reading.views == "refreshed":
             # a fresh view of d of the others: inside the Trace with the chance C(t, d) / C(others, d)
             others, d = len(nodes) - 1, len(views[at])
-            candidates = [v for v in range(len(nodes)) if v != at and v not in trace]
+            candidates = [v for v in range(len(nodes)) if v != at and v not in avoid]
             stuck = Fraction(math.comb(others - len(candidates), d), math.comb(others, d))
         else:
-            candidates = [v for v in views[at] if v not in trace]
+            candidates = [v for v in views[at] if v not in avoid]
             stuck = Fraction(not candidates)
         out = [((1 - stuck) / len(candidates), (v, trace, hops + 1, b, True)) for v in candidates] if stuck < 1 else []
         if stuck:

@@ -77,6 +77,13 @@ ROUNDING = ("down", "up")
 # becomes 1/2, 1/4, ...: never 0, one hop each time, so a walk blocked with it restarts again. "down"
 # (5 -> 2, 1 -> 0, integer division: a walk with nothing left to halve ends blocked) is this
 # project's repair, the rounding that makes the halving end the restarts the sentence says it ends.
+RESTART = ("step-2.2", "step-1")
+# Sec. 3.2 "restarts a random walk" (重新启动一个随机行走的过程) from the node chosen in the Trace and
+# does not say with which step of Fig. 2 it starts: "step-2.2", the chosen node forwards as step 2.2
+# does, to a random neighbour not in the Trace (with the Trace kept it can block again at once);
+# "step-1", it starts the walk as a source does, joining the Trace and sending to a random neighbour,
+# any of them (step 1 does not look at the Trace). With the Trace cleared the two are the same walk.
+# Neither looks in the chosen node's APT (step 1 has no lookup; a node forwards when it restarts).
 VIEWS = ("snapshot", "refreshed")
 # Sec. 2: every node keeps a view of a fixed number of neighbours, "refreshed by periodic random
 # sampling"; the text gives no period. "snapshot": no view changes while a walk is under way (the
@@ -103,13 +110,15 @@ class Reading:
     counting: str = "distinct"
     views: str = "snapshot"
     rounding: str = "down"
+    restart: str = "step-2.2"
     note: str = attrs.field(default="", eq=False)
 
     def __attrs_post_init__(self) -> None:
         for field, value, known in (("halving", self.halving, HALVING),
                                     ("trace_on_restart", self.trace_on_restart, TRACE_ON_RESTART),
                                     ("acceptance", self.acceptance, ACCEPTANCE), ("counting", self.counting, COUNTING),
-                                    ("views", self.views, VIEWS), ("rounding", self.rounding, ROUNDING)):
+                                    ("views", self.views, VIEWS), ("rounding", self.rounding, ROUNDING),
+                                    ("restart", self.restart, RESTART)):
             if value not in known:
                 raise ValueError(f"unknown {field} {value!r}; known: {', '.join(known)}")
 
@@ -119,7 +128,7 @@ class Reading:
         repair where one is this project's repair (checks.plugin.ORIGINS)."""
         origins = {ORIGIN_OF_CHOICE.get(c, "printed")
                    for c in (self.halving, self.trace_on_restart, self.acceptance, self.counting, self.views,
-                             self.rounding)}
+                             self.rounding, self.restart)}
         return next((o for o in ("repair", "open") if o in origins), "printed")
 
 
@@ -142,6 +151,10 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
     Reading("previous/cleared/round-up", trace_on_restart="cleared", rounding="up",
             note="the printed halving (the exact half: half of an odd hop count rounded up) with the Trace cleared on "
             "a restart"),
+    Reading("previous/kept/round-up/step-1", rounding="up", restart="step-1",
+            note="the printed halving, the Trace kept, and the restarted walk begun as Fig. 2's step 1 begins one: the "
+            "chosen node sends to a random neighbour, any of them, as a source does (重新启动一个随机行走, 'starts a "
+            "random walk again'), then step 2 as ever"),
     Reading("original/kept/round-up", halving="original", rounding="up",
             note="原来 read as the first budget, halved exactly as printed (half of an odd hop count rounded up): "
             "every restart gets ceil(B/2) hops; the Trace kept. A reading the words admit, not the printed one"),
@@ -262,13 +275,16 @@ class Move:
     """One step of a walk: `kind` is "forward" (to a neighbour, one hop), "found" (step 2.1: sent to
     the entry point, the walk ends), "exhausted" (step 2.2: the budget is used up), "restart"
     (sec. 3.2: blocked, sent to a Trace node that starts a new walk with a halved budget) or
-    "blocked" (blocked with nothing left to halve). `trace` is the Trace the move was chosen with."""
+    "blocked" (blocked with nothing left to halve). `trace` is the Trace the move was chosen with;
+    `avoids_trace` is False for a forward chosen among all the neighbours (a restart begun as step 1,
+    `Reading.restart`), True for one chosen outside the Trace."""
 
     kind: str
     frm: int
     to: int
     trace: tuple[int, ...]
     budget: int
+    avoids_trace: bool = True
 
 
 def _remember(trace: tuple[int, ...], node: int, k: int) -> tuple[int, ...]:
@@ -305,33 +321,38 @@ def step_2(p: WalkParameters, state: WalkState, reading: Reading, only: Only = N
     return _forward(p, state, reading, only)
 
 
-def _forward(p: WalkParameters, state: WalkState, reading: Reading, only: Only = None) -> list[Choice]:
+def _forward(p: WalkParameters, state: WalkState, reading: Reading, only: Only = None,
+             avoid_trace: bool = True) -> list[Choice]:
+    """The node joins the Trace and sends the data to a random neighbour: one not in the Trace
+    (step 2.2), or any of them (`avoid_trace` False: step 1, which a source's Trace, itself alone,
+    makes the same)."""
     trace = _remember(state.trace, state.at, p.k)
+    avoid = trace if avoid_trace else (state.at,)
     if reading.views == "refreshed":
-        return _forward_in_a_fresh_view(p, state, trace, reading, only)
-    candidates = [v for v in p.graph.views[state.at] if v not in trace]
+        return _forward_in_a_fresh_view(p, state, trace, reading, only, avoid_trace)
+    candidates = [v for v in p.graph.views[state.at] if v not in avoid]
     if candidates:
         share = Fraction(1, len(candidates))
-        return [(share, Move("forward", state.at, v, trace, state.budget),
+        return [(share, Move("forward", state.at, v, trace, state.budget, avoid_trace),
                  WalkState(v, trace, state.hops + 1, state.budget)) for v in candidates
                 if only is None or only == ("forward", v)]
     return recovery(p, attrs.evolve(state, trace=trace), reading, only)
 
 
 def _forward_in_a_fresh_view(p: WalkParameters, state: WalkState, trace: tuple[int, ...], reading: Reading,
-                             only: Only = None) -> list[Choice]:
+                             only: Only = None, avoid_trace: bool = True) -> list[Choice]:
     """Views refreshed at every hop: the node draws d of the m other nodes (d its view's size),
     every d-set alike. The fresh view lies inside the Trace's t other nodes with the chance
     C(t, d) / C(m, d) (blocked: recovery); else the data goes to a random member outside the Trace,
     each of the m - t nodes outside it alike."""
     others = len(p.graph) - 1
     d = len(p.graph.views[state.at])
-    candidates = [v for v in range(len(p.graph)) if v != state.at and v not in trace]
+    candidates = [v for v in range(len(p.graph)) if v != state.at and (v not in trace or not avoid_trace)]
     blocked = Fraction(math.comb(others - len(candidates), d), math.comb(others, d))
     choices: list[Choice] = []
     if candidates and blocked < 1:
         share = (1 - blocked) / len(candidates)
-        choices = [(share, Move("forward", state.at, v, trace, state.budget),
+        choices = [(share, Move("forward", state.at, v, trace, state.budget, avoid_trace),
                     WalkState(v, trace, state.hops + 1, state.budget)) for v in candidates
                    if only is None or only == ("forward", v)]
     if blocked:
@@ -349,7 +370,8 @@ def recovery(p: WalkParameters, blocked: WalkState, reading: Reading, only: Only
     """Sec. 3.2: path blocking (every neighbour is in the Trace) and recovery: a node chosen at
     random in the Trace restarts the walk with half the budget (of the blocked walk, or of the
     first one: `reading.halving`); with nothing left to halve the walk ends blocked. The restarted
-    walk forwards as step 2.2 does, with its Trace kept or cleared (`reading.trace_on_restart`)."""
+    walk forwards as step 2.2 or step 1 does (`reading.restart`), with its Trace kept or cleared
+    (`reading.trace_on_restart`)."""
     halved = halve(blocked.budget if reading.halving == "previous" else p.budget, reading)
     if halved == 0:
         return [(Fraction(1), Move("blocked", blocked.at, blocked.at, blocked.trace, blocked.budget),
@@ -371,8 +393,8 @@ def successors(p: WalkParameters, state: WalkState | None, reading: Reading, onl
     (replay's shortcut: a node's view can hold 20 neighbours); the other moves are built anyway."""
     if state is None:
         return step_1(p, reading, only)
-    if state.ended == "restarting":   # the chosen Trace node forwards at once (step 2.2, no lookup)
-        return _forward(p, attrs.evolve(state, ended=""), reading, only)
+    if state.ended == "restarting":   # the chosen Trace node forwards at once (no lookup)
+        return _forward(p, attrs.evolve(state, ended=""), reading, only, avoid_trace=reading.restart == "step-2.2")
     return step_2(p, state, reading, only)
 
 
@@ -636,7 +658,8 @@ class Rewalks:
 # --------------------------------------------------------------------------------------------
 
 def forwarding_avoids_the_trace(walk: Walk) -> bool:
-    """Step 2.2: every forward goes to a neighbour not in the Trace it was chosen with."""
+    """Step 2.2: every forward goes to a neighbour not in the Trace it was chosen with (a restart
+    begun as step 1 sends to any neighbour: that send is step 1's, judged only as a link)."""
     links = moves_within(walk.params.graph, walk.reading)
     return all(forward_avoids_the_trace(m, links) for m in walk.moves)
 
@@ -644,7 +667,8 @@ def forwarding_avoids_the_trace(walk: Walk) -> bool:
 def forward_avoids_the_trace(move: Move, graph: Graph) -> bool:
     """One move of forwarding_avoids_the_trace: a forward goes to a neighbour not in its Trace
     (`graph`: the links it may move along, moves_within)."""
-    return move.kind != "forward" or (move.to not in move.trace and move.to in graph.views[move.frm])
+    return move.kind != "forward" or ((move.to not in move.trace or not move.avoids_trace)
+                                      and move.to in graph.views[move.frm])
 
 
 def no_return_within_the_trace(walk: Walk) -> bool:

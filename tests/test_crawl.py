@@ -27,10 +27,11 @@ ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = sorted((ROOT / "reports" / "counterexamples" / "crawl").glob("*.json"))
 PATH3 = C.Graph.of([(0, 1), (1, 2)], 3)
 # the readings under which every walk ends: each restart halves the blocked walk's budget, rounding
-# down, or exactly (up) with the Trace cleared, so that a walk restarted with one hop cannot block
-# (the first budget halved, or a budget of 1 halved up to 1 with the Trace kept, lets a walk go round
-# for ever)
-ENDS = {name: r.halving == "previous" and (r.rounding == "down" or r.trace_on_restart == "cleared")
+# down, or exactly (up) with the Trace cleared or the restart begun as step 1 (to any neighbour), so
+# that a walk restarted with one hop cannot block (the first budget halved, or a budget of 1 halved
+# up to 1 with the Trace kept and step 2.2's forwarding, lets a walk go round for ever)
+ENDS = {name: r.halving == "previous" and (r.rounding == "down" or r.trace_on_restart == "cleared"
+                                           or r.restart == "step-1")
         for name, r in C.READINGS.items()}
 # the smallest graph where the first-budget halving never lets a walk end, the Trace kept or
 # cleared: 2 nodes, k = 2, budget 4 (budget 2 or 3 does it only with the Trace kept)
@@ -984,6 +985,7 @@ TRACE_CROSS_CHECK = {"previous/kept": (4, (1, 2, 3, 4, 5)), "previous/cleared": 
                      "original/kept": (4, (1, 2)), "original/cleared": (4, (1, 2)),
                      "previous/kept/refreshed": (4, (1, 2, 3, 4)), "previous/kept/round-up": (4, (1, 2)),
                      "previous/cleared/round-up": (4, (1, 2, 3, 4)), "original/kept/round-up": (4, (1, 2)),
+                     "previous/kept/round-up/step-1": (4, (1, 2, 3)),
                      "original/cleared/round-up": (4, (1, 2))}
 
 
@@ -1192,6 +1194,29 @@ def test_replays_shortcut_keeps_only_the_named_move_under_fresh_views():
     assert len([m for _, m, _ in C.successors(p, restarting, C.DEFAULT) if m.kind == "forward"]) == 2
     assert [m.to for _, m, _ in C.successors(p, restarting, C.DEFAULT, ("forward", 2))
             if m.kind == "forward"] == [2]
+
+
+def test_a_restart_begun_as_step_1_sends_to_any_neighbour_and_ends_the_one_hop_chain():
+    # 2 nodes, k = 2, budget 2: blocked at 1 with the Trace (0, 1), the walk restarts at a Trace node
+    # with the exact half (1 hop). Step 2.2's forwarding blocks there again for ever; step 1's sends
+    # to the other node, which has used up the hop and ends the walk
+    p = C.WalkParameters(C.Graph.of([(0, 1)], 2), 0, frozenset(), 2, 2)
+    step_1, step_2 = C.READINGS["previous/kept/round-up/step-1"], C.READINGS["previous/kept/round-up"]
+    assert (step_1.restart, step_1.origin, step_2.restart) == ("step-1", "printed", "step-2.2")
+    restarting = C.WalkState(0, (0, 1), 0, 1, "restarting")
+    sent = [(pr, m) for pr, m, _ in C.successors(p, restarting, step_1)]
+    assert [(pr, m.kind, m.to, m.trace, m.avoids_trace) for pr, m in sent] == [(1, "forward", 1, (1, 0), False)]
+    assert [m.kind for _, m, _ in C.successors(p, restarting, step_2)] == ["restart", "restart"]
+    assert all(w.lasso is None for _, w in C.walks(p, step_1)) and sum(pr for pr, _ in C.walks(p, step_1)) == 1
+    assert any(w.lasso is not None for _, w in C.walks(p, step_2))
+    # that send goes into the Trace, and is step 1's: step 2.2's property judges it only as a link
+    walk = C.replay_walk(p, step_1, [("forward", 1), ("restart", 0), ("forward", 1)])
+    assert walk.moves[-1].to in walk.moves[-1].trace and C.forwarding_avoids_the_trace(walk)
+    assert not C.forward_avoids_the_trace(attrs.evolve(walk.moves[-1], avoids_trace=True), p.graph)
+    assert not C.no_return_within_the_trace(walk)
+    assert R.success_probability(nx.path_graph(2), 0, [], 2, 2, step_1) == 0
+    with pytest.raises(ValueError, match=r"unknown restart 'step-3'; known: step-2.2, step-1"):
+        C.Reading("x", restart="step-3")
 
 
 def test_a_walk_that_cannot_block_never_restarts():
