@@ -630,7 +630,19 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert "lowers their total from 850.5 to 548.5" in said
     assert "previous/kept (rounded down, the repair): the Trace raises the expected redundant messages in 13 of 822" in said
     assert "from 0, k = 2, budget 2: 3/2 against 1" in said and "lowers their total from 850.5 to 354.6" in said
-    assert "(previous/kept/round-up, in total: does not; previous/cleared/round-up, in total: shows it)" in said
+    # begun as step 1 (to any neighbour) the kept Trace's walks end, and the Trace lowers the total as cleared
+    assert "previous/kept/round-up/step-1: the Trace raises the expected redundant messages in 120 of 822" in said
+    assert "lowers their total from 850.5 to 554.1" in said
+    assert ("(previous/kept/round-up, in total: does not; previous/cleared/round-up, in total: shows it; "
+            "previous/kept/round-up/step-1, in total: shows it)") in said
+    # sec. 3's 'to prevent the path blocking' word for word: every walk on Fig. 3's path blocks
+    verdict, said = I.recovery_prevents_blocking()
+    assert verdict == "violated" and "previous/kept/round-up: 573 of 573 walks from A" in said
+    assert "previous/kept/round-up/step-1: does not" in said
+    # sec. 5.4: the height changes little below 3,000 subscriptions (1.18 times), as by log2 (n + 2) (1.45)
+    verdict, said = I.fig_8_heights()
+    assert verdict == "holds" and "6.00 over 77.8 at 3,000 (1.18 times from least to most)" in said
+    assert "log2 252 = 8.0 to log2 3,002 = 11.6, 1.45 times" in said
 
 
 def test_a_lazy_layer_is_the_same_whichever_node_is_drawn_first_and_drops_the_nodes_that_left():
