@@ -276,8 +276,9 @@ class Move:
     the entry point, the walk ends), "exhausted" (step 2.2: the budget is used up), "restart"
     (sec. 3.2: blocked, sent to a Trace node that starts a new walk with a halved budget) or
     "blocked" (blocked with nothing left to halve). `trace` is the Trace the move was chosen with;
-    `avoids_trace` is False for a forward chosen among all the neighbours (a restart begun as step 1,
-    `Reading.restart`), True for one chosen outside the Trace."""
+    `avoids_trace` is False for a forward chosen among all the neighbours after a restart begun as
+    step 1 (`Reading.restart`), True for one chosen outside the Trace (the source's first forward
+    too: its Trace is itself alone, so the two choices are the same)."""
 
     kind: str
     frm: int
@@ -344,7 +345,8 @@ def _forward_in_a_fresh_view(p: WalkParameters, state: WalkState, trace: tuple[i
     """Views refreshed at every hop: the node draws d of the m other nodes (d its view's size),
     every d-set alike. The fresh view lies inside the Trace's t other nodes with the chance
     C(t, d) / C(m, d) (blocked: recovery); else the data goes to a random member outside the Trace,
-    each of the m - t nodes outside it alike."""
+    each of the m - t nodes outside it alike (with `avoid_trace` False, a restart begun as step 1,
+    to any of the m others, never blocked)."""
     others = len(p.graph) - 1
     d = len(p.graph.views[state.at])
     candidates = [v for v in range(len(p.graph)) if v != state.at and (v not in trace or not avoid_trace)]
@@ -665,8 +667,9 @@ def forwarding_avoids_the_trace(walk: Walk) -> bool:
 
 
 def forward_avoids_the_trace(move: Move, graph: Graph) -> bool:
-    """One move of forwarding_avoids_the_trace: a forward goes to a neighbour not in its Trace
-    (`graph`: the links it may move along, moves_within)."""
+    """One move of forwarding_avoids_the_trace: a forward goes to a neighbour (`graph`: the links
+    it may move along, moves_within), not in its Trace unless it was chosen as step 1's send
+    (`Move.avoids_trace` False)."""
     return move.kind != "forward" or ((move.to not in move.trace or not move.avoids_trace)
                                       and move.to in graph.views[move.frm])
 

@@ -1226,7 +1226,11 @@ def test_a_restart_begun_as_step_1_sends_to_any_neighbour_and_ends_the_one_hop_c
     assert walk.moves[-1].to in walk.moves[-1].trace and C.forwarding_avoids_the_trace(walk)
     assert not C.forward_avoids_the_trace(attrs.evolve(walk.moves[-1], avoids_trace=True), p.graph)
     assert not C.no_return_within_the_trace(walk)
-    assert R.success_probability(nx.path_graph(2), 0, [], 2, 2, step_1) == 0
+    # from the middle of a 3-node path to the entry at 0 (k = 2, budget 2): a walk that goes to 2 first
+    # blocks there; step 2.2's restart can only go on to 0, step 1's may go back to 2 and use up the hop
+    path = nx.path_graph(3)
+    assert R.success_probability(path, 1, [0], 2, 2, step_1) == Fraction(5, 8)
+    assert R.success_probability(path, 1, [0], 2, 2, step_2) == 1
     with pytest.raises(ValueError, match=r"unknown restart 'step-3'; known: step-2.2, step-1"):
         C.Reading("x", restart="step-3")
 
