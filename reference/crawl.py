@@ -43,6 +43,13 @@ def _trace_with(trace: tuple[int, ...], node: int, k: int) -> tuple[int, ...]:
     return (tuple(t for t in trace if t != node) + (node,))[-k:]
 
 
+def _avoided(trace: tuple[int, ...], at: int, looked_up: bool, reading: C.Reading) -> tuple[int, ...]:
+    """The nodes a forward from `at` may not go to: the Trace (step 2.2), or only `at` itself where
+    a restart begins as step 1 (`looked_up` False: the source or a restarted node; a source's Trace
+    is itself, so the two are the same there)."""
+    return trace if looked_up or reading.restart == "step-2.2" else (at,)
+
+
 def walk(views: list[list[int]], source: int, entries: set[int] | frozenset[int], k: int, budget: int,
          rng: np.random.Generator, reading: C.Reading = C.DEFAULT, max_moves: int = 100_000,
          stop_on_repeat: bool = False, pool: list[int] | None = None) -> list[tuple[str, int]]:
@@ -70,8 +77,7 @@ def walk(views: list[list[int]], source: int, entries: set[int] | frozenset[int]
                 moves.append(("exhausted", at))
                 return moves
         trace = _trace_with(trace, at, k)
-        # a restart begun as step 1 sends to any neighbour (a source's Trace is itself: the same)
-        avoid = trace if lookup or reading.restart == "step-2.2" else (at,)
+        avoid = _avoided(trace, at, lookup, reading)
         lookup = True
         if reading.views == "refreshed":         # a fresh view of as many nodes, among all the others
             others = [v for v in (range(len(views)) if pool is None else pool) if v != at]
@@ -133,7 +139,7 @@ def success_probability(graph: Any, start: Any, entries: Iterable[Any], k: int, 
         if lookup and hops >= b:
             return "lost"
         trace = _trace_with(trace, at, k)
-        avoid = trace if lookup or reading.restart == "step-2.2" else (at,)    # a restart begun as step 1
+        avoid = _avoided(trace, at, lookup, reading)
         if reading.views == "refreshed":
             # a fresh view of d of the others: inside the Trace with the chance C(t, d) / C(others, d)
             others, d = len(nodes) - 1, len(views[at])
