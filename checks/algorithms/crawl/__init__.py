@@ -19,9 +19,10 @@ Checks, each naming the properties it judges:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from fractions import Fraction
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import attrs
 
@@ -83,17 +84,22 @@ SCOPES = {"default": Scope(atlas_nodes=5, atlas_ks=(1, 2, 3), atlas_budgets=tupl
 # The lower layer: every walk, every chance
 # --------------------------------------------------------------------------------------------
 
-def atlas_graphs(max_nodes: int) -> Iterator[C.Graph]:
+def atlas_graphs(max_nodes: int) -> tuple[C.Graph, ...]:
     """Every connected graph of 2..max_nodes nodes, up to isomorphism (networkx's atlas, which
     holds every graph of up to 7 nodes), smallest first."""
+    if max_nodes > 7:
+        raise ValueError(f"the atlas holds graphs of up to 7 nodes, not {max_nodes}")
+    return _atlas_graphs(max_nodes)
+
+
+@functools.lru_cache(maxsize=None)
+def _atlas_graphs(max_nodes: int) -> tuple[C.Graph, ...]:
+    # networkx reads its atlas from a file at every call: each enumeration would read it again
     import networkx as nx
     from networkx.generators.atlas import graph_atlas_g
 
-    if max_nodes > 7:
-        raise ValueError(f"the atlas holds graphs of up to 7 nodes, not {max_nodes}")
-    for g in graph_atlas_g():
-        if 2 <= g.number_of_nodes() <= max_nodes and nx.is_connected(g):
-            yield C.Graph.of(g.edges(), g.number_of_nodes())
+    return tuple(C.Graph.of(g.edges(), g.number_of_nodes()) for g in graph_atlas_g()
+                 if 2 <= g.number_of_nodes() <= max_nodes and nx.is_connected(g))
 
 
 # judged on the walk's states (atlas.py): how a walk ends is decided by its cycles and its longest
@@ -103,11 +109,29 @@ ENDING_PROPERTIES = ("recovery_ends", "forwards_at_most_twice_the_budget")
 TRACE_PROPERTIES = tuple(p for p in C.WALK_PROPERTIES if p not in ENDING_PROPERTIES)
 
 
-def atlas_states(scope: Scope, r: C.Reading) -> Iterator[atlas.States]:
-    for graph in atlas_graphs(scope.atlas_nodes):
-        for k in scope.atlas_ks:
-            for budget in scope.atlas_budgets:
+def atlas_states(scope: Scope, r: C.Reading) -> Iterable[atlas.States]:
+    """The walk's states on every atlas graph, k and first budget of `scope` under `r`. A
+    reading's four enumerations (checks() declares them one after another) search the same
+    states: up to KEPT_NODES nodes (about 40 MB a reading at 5) they are searched once and kept
+    for the next enumeration of the same reading; larger atlases are searched graph by graph."""
+    if scope.atlas_nodes <= KEPT_NODES:
+        return _kept_states(scope.atlas_nodes, scope.atlas_ks, scope.atlas_budgets, r)
+    return _searched_states(scope.atlas_nodes, scope.atlas_ks, scope.atlas_budgets, r)
+
+
+KEPT_NODES = 5
+
+
+def _searched_states(nodes: int, ks: tuple[int, ...], budgets: tuple[int, ...], r: C.Reading) -> Iterator[atlas.States]:
+    for graph in atlas_graphs(nodes):
+        for k in ks:
+            for budget in budgets:
                 yield atlas.explore(graph, k, budget, r)
+
+
+@functools.lru_cache(maxsize=1)
+def _kept_states(nodes: int, ks: tuple[int, ...], budgets: tuple[int, ...], r: C.Reading) -> tuple[atlas.States, ...]:
+    return tuple(_searched_states(nodes, ks, budgets, r))
 
 
 def _atlas_scope(scope: Scope) -> str:
@@ -484,12 +508,10 @@ def checks(scope: Scope) -> Iterator[plugin.Check]:
         for prop in BUDGET_PROOFS:
             yield budget_proof(prop, reading)
     for reading in WALK_READINGS:
+        # one after another: they search the same states (atlas_states)
         yield trace_enumeration(scope, reading)
-    for reading in WALK_READINGS:
         yield ending_enumeration(scope, reading)
-    for reading in WALK_READINGS:
         yield delivery_enumeration(scope, reading)
-    for reading in WALK_READINGS:
         yield ending_chances(scope, reading)
     for reading in WALK_READINGS:
         for prop in C.WALK_PROPERTIES:
