@@ -37,7 +37,8 @@ What the paper leaves open, chosen here and named (CHOICES lists them for the do
                    sentence judged violated, so under it no event matches and no cost is defined)
   Simple           `flood` (every copy forwarded to every neighbour but its sender, until the hop limit),
                    `flood-once` (duplicates dropped: each node forwards once) and `random-walk` (one
-                   neighbour per hop): reference.crawl.simple; the text allows each, none is printed
+                   neighbour per hop): reference.crawl.simple; `flood` is the printed one (sec. 5.3's
+                   洪泛式 prints no duplicate test), flood-once a repair, random-walk an alternative
   TERA             each subscription and event has one of 100 topics at random; reference.crawl.tera
 Numbers are pure functions of the seeds; the JSON is cached against a fingerprint of the code.
 """
@@ -87,11 +88,12 @@ CHOICES = (
     ("stage 2", "from a random piece of the entry subscriber's range to the piece holding the value, in the "
                 "balanced tree, then one message per subscription in that piece's Node List"),
     ("acceptance", "the repair `reaches` (the printed `exceeds` accepts nothing)"),
-    ("Simple", "the text's 'flooding' (洪泛式) forwarding until the hop limit, which says nothing of duplicates: "
-               "`flood`, every node forwards every copy it gets to every neighbour but its sender (about 10^12 "
-               "messages at 10 hops), and `flood-once`, duplicates dropped as floods with a message id do, each node "
-               "forwarding once; and `random-walk`, Fig. 5's 'random forwarding' (随机转发) and Fig. 6's 'simple random "
-               "algorithm' (简单的随机算法): one neighbour per hop. Each is run; none is the printed one. None "
+    ("Simple", "the text's 'flooding' (洪泛式) forwarding until the hop limit, which prints no duplicate test: "
+               "`flood`, as printed, every node forwards every copy it gets to every neighbour but its sender (about "
+               "10^12 messages at 10 hops); `flood-once`, a repair, duplicates dropped as floods with a message id do, "
+               "each node forwarding once; and `random-walk`, an alternative (Fig. 5's 'random forwarding', 随机转发, "
+               "is also the paper's name for CRAWL's stage 1): one neighbour per hop. Each is run; the printed one "
+               "decides the sentences, the others are reported beside it. None "
                "reaches the worked example's 68 of 408 with 68,605 messages (the floods reach everyone at 10 hops, "
                "the walk far fewer): the baselines are not calibrated to it. Figs. 8-9 count Simple's matching once "
                "per node reached (sec. 5.4's m x s per node); a flood's repeated copies would only add"),
