@@ -154,6 +154,44 @@ def solver_figures(algorithms: Iterable[plugin.Algorithm]) -> dict[str, Any]:
     return {"solver": smt.version(), "by_algorithm": out}
 
 
+SPLIT_STATES = 60_000     # the largest default-scope search, up to this many states, is split for the bench
+
+
+def split_figures(algorithms: Iterable[plugin.Algorithm], processes: int = 2) -> dict[str, Any]:
+    """Each algorithm's largest default-scope exploration of at most SPLIT_STATES states (its
+    manifest's pinned count), searched in one process and split over `processes`
+    (checks.explorer.partitioned): both times, whether the records are equal, and the parallel
+    efficiency t1 / (processes x t2)."""
+    from checks import runner
+
+    out = {}
+    for algorithm in algorithms:
+        pinned = {}
+        for key, entry in runner.load_manifest(algorithm).get("default", {}).items():
+            k = runner.Key.parse(key)
+            pinned[k.property, k.reading, k.method] = entry
+        sizes = {}
+        for check in algorithm.checks(algorithm.scope("default")):
+            if isinstance(check, plugin.Exploration):
+                states = [pinned.get(k, {}).get("states") or 0 for k in check.keys()]
+                if 0 < max(states) <= SPLIT_STATES:
+                    sizes[id(check)] = (max(states), check)
+        if not sizes:
+            continue
+        states, check = max(sizes.values(), key=lambda x: x[0])
+        records = {}
+        for n in (1, processes):
+            ctx = engine.Context(algorithm, "default", write=lambda doc: None, split=n)
+            results, seconds = timed(lambda: engine.run_check(check, ctx))
+            records[n] = ([(r.property, r.verdict, r.states, r.cases, r.detail) for r in results], seconds)
+        one, split = records[1][1], records[processes][1]
+        out[algorithm.name] = {"reading": check.reading, "states": states, "one_process_seconds": round(one, 2),
+                               f"{processes}_processes_seconds": round(split, 2),
+                               "parallel_efficiency": round(one / (processes * split), 3),
+                               "same_records": records[1][0] == records[processes][0]}
+    return out
+
+
 def run(out_path: str | Path = "reports/bench.json", instances: int = 100_000, console=None,
         algorithms: Iterable[plugin.Algorithm] | None = None, spark: bool = True) -> dict[str, Any]:
     """Every algorithm's own figures, then the Spark figures of each Spark job; written to
@@ -174,6 +212,8 @@ def run(out_path: str | Path = "reports/bench.json", instances: int = 100_000, c
             say(f"bench: {algorithm.name} ...")
             for key, value in algorithm.bench().items():
                 record(key, value, algorithm.name)
+    say("bench: each algorithm's largest default search in one process and split over two ...")
+    record("split_search", split_figures(algorithms), "checks.explorer")
     say("bench: each Z3 check's queries, Z3 and the second solver ...")
     record("second_solver", solver_figures(algorithms), "checks.smt")
     spark_keys = {}

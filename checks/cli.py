@@ -166,8 +166,9 @@ def cmd_check(args) -> int:
         check_master(args.master)
     results, problems = runner.run(algorithms, args.scope, args.report, methods, args.master,
                                    args.spark_instances, args.update_manifest, console, runtime=args.runtime,
-                                   properties=_names(args.properties, "--properties", "property"), jobs=args.jobs,
-                                   readings=_names(args.readings, "--readings", "reading"))
+                                   properties=_names(args.properties, "--properties", "property"),
+                                   jobs=args.jobs if args.jobs is not None else (1 if args.split > 1 else _cores()),
+                                   readings=_names(args.readings, "--readings", "reading"), split=args.split)
     runner.summary(results, problems, console)
     if args.table:
         runner.table(results, console)
@@ -463,10 +464,14 @@ def parser() -> argparse.ArgumentParser:
                         "timings.json (timings-<stem>.json for another name)")
     c.add_argument("--update-manifest", action="store_true",
                    help="record this run's verdicts and state counts as the expected ones")
-    c.add_argument("--jobs", type=_jobs, default=_cores(),
+    c.add_argument("--jobs", type=_jobs, default=None,
                    help="processes that run the checks side by side, Spark's jobs running in this one meanwhile "
-                        "(default: one per core, here %(default)s; 1: one after another in this process); the "
-                        "report is the same for any number")
+                        f"(default: one per core, here {_cores()}, or 1 with --split; 1: one after another in this "
+                        "process); the report is the same for any number")
+    c.add_argument("--split", type=_jobs, default=1,
+                   help="processes each exhaustive exploration's search is split over, by state hash, the checks "
+                        "run one after another (for a few long searches, such as a large scope's; default 1); "
+                        "the report is the same for any number")
     c.set_defaults(func=cmd_check)
 
     v = sub.add_parser("validate", help="validate every property on random instances with Spark")

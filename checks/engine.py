@@ -34,13 +34,15 @@ def stop_if_interrupted() -> None:
 
 class Context:
     """What one algorithm's run shares: its declaration, the scope's name, the counterexample
-    writer and the progress display (a function of a label giving a state-count callback)."""
+    writer, the progress display (a function of a label giving a state-count callback) and the
+    processes each exploration's search is split over (checks.explorer.partitioned)."""
 
-    def __init__(self, algorithm: plugin.Algorithm, scope: str, write: Writer, progress=None):
+    def __init__(self, algorithm: plugin.Algorithm, scope: str, write: Writer, progress=None, split: int = 1):
         self.algorithm = algorithm
         self.scope = scope
         self.write = write
         self.progress = progress
+        self.split = split
         self._claims = {p.name: p for p in algorithm.properties()}
 
     def property(self, name: str):
@@ -64,11 +66,12 @@ def run_check(check: plugin.Check, ctx: Context) -> list[CheckResult]:
 
 def run_algorithm(algorithm: plugin.Algorithm, scope: str, write: Writer, methods: Iterable[str] | None = None,
                   keys: set[tuple[str, str, str]] | None = None, spark_summary: dict | None = None,
-                  progress=None) -> list[CheckResult]:
+                  progress=None, split: int = 1) -> list[CheckResult]:
     """Every declared check at `scope` whose method is in `methods` (all when None) and, when
     `keys` is given, that produces one of those (property, reading, method) keys; then the Spark
-    verdicts from `spark_summary` (the job's summary, run by the caller)."""
-    ctx = Context(algorithm, scope, write, progress)
+    verdicts from `spark_summary` (the job's summary, run by the caller). Each exploration's
+    search is split over `split` processes."""
+    ctx = Context(algorithm, scope, write, progress, split)
     results: list[CheckResult] = []
     for check in selected_checks(algorithm, scope, methods, keys):
         stop_if_interrupted()
@@ -247,7 +250,7 @@ def _exploration(check: plugin.Exploration, ctx: Context) -> list[CheckResult]:
         witnesses = check.witnesses(label)
         ex = explore(system, {p: invariants[p] for p in check.properties},
                      {p: witnesses[p] for p in check.properties if p in witnesses},
-                     deadline_seconds=deadline, progress=progress, stop=INTERRUPTED.is_set)
+                     deadline_seconds=deadline, progress=progress, stop=INTERRUPTED.is_set, processes=ctx.split)
         complete &= ex.complete
         for k in ("states", "transitions", "initial"):
             totals[k] += getattr(ex, k)

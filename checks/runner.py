@@ -434,16 +434,22 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
         spark_instances: int | None = None, update: bool = False, console=None,
         runtime: str | None = None, spark=None,
         properties: set[str] | None = None, jobs: int = 1,
-        readings: set[str] | None = None) -> tuple[list[CheckResult], list[str]]:
+        readings: set[str] | None = None, split: int = 1) -> tuple[list[CheckResult], list[str]]:
     """Run the checks, compare with the manifests, merge into `report` and commit its files.
     `runtime` restricts the run to the checks of one runtime class in the manifests, `properties`
     to the checks that judge one of those properties, `readings` to the checks under one of those
     readings (so that a long search can run one reading per command, each saved when it ends); `spark` is a Spark session to use (by
     default one is started on `master` and stopped afterwards). With `jobs` > 1 the checks other
     than Spark's run side by side in that many processes (engine.SideBySide), the Spark jobs in
-    this one meanwhile; the report, counterexamples and verdicts are the same as with one."""
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise ValueError(f"jobs must be a whole number >= 1, not {jobs!r}")
+    this one meanwhile; the report, counterexamples and verdicts are the same as with one. With
+    `split` > 1 each exploration's search is split over that many processes by state hash
+    (checks.explorer.partitioned), the checks run one after another: for a few long searches,
+    where `jobs` is for many short checks; the report is the same again."""
+    for name, value in (("jobs", jobs), ("split", split)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a whole number >= 1, not {value!r}")
+    if jobs > 1 and split > 1:
+        raise ValueError(f"jobs ({jobs}) and split ({split}) each use every core: give one of them")
     algorithms = list(algorithms if algorithms is not None else plugin.algorithms().values())
     report = Path(report)
     narrowed = runtime is not None or properties is not None or readings is not None
@@ -541,7 +547,7 @@ def run(algorithms: Iterable[plugin.Algorithm] | None = None, scope: str = "defa
                     algorithm, summary, wanted, engine.Context(algorithm, scope, staging.write))
             else:
                 with _progress_bar(console) as bar:
-                    mine = engine.run_algorithm(algorithm, scope, staging.write, wanted, keys, summary, bar)
+                    mine = engine.run_algorithm(algorithm, scope, staging.write, wanted, keys, summary, bar, split)
             judged = [r for r in mine if r.method != "spark" or spark_scope]
             if update:
                 update_manifest(algorithm, judged, scope)

@@ -1,6 +1,7 @@
 """`check --jobs N` (engine.SideBySide): the checks run in N forked processes, Spark's jobs in the
-parent meanwhile, and the report, the counterexamples and the verdicts are those of one process.
-Ctrl-C during such a run: tests/test_interrupts.py."""
+parent meanwhile, and the report, the counterexamples and the verdicts are those of one process;
+`check --split N` (checks.explorer.partitioned): each exploration's search split over N processes,
+the same again. Ctrl-C during such a run: tests/test_interrupts.py."""
 
 import json
 import subprocess
@@ -29,13 +30,15 @@ def files(folder: Path) -> dict[str, str | bytes]:
 def test_checks_side_by_side_give_the_report_and_counterexamples_of_one_process(tmp_path):
     algorithms = [tokenring.ALGORITHM, plugin.algorithm("lbdd")]
     runs = {}
-    for jobs in (1, 2):
-        folder = tmp_path / f"jobs{jobs}"
+    for jobs, split in ((1, 1), (2, 1), (1, 2)):
+        folder = tmp_path / f"jobs{jobs}-split{split}"
         results, problems = runner.run(algorithms, report=folder / "check.json", methods=METHODS,
-                                       runtime="fast", jobs=jobs)
+                                       runtime="fast", jobs=jobs, split=split)
         assert problems == []
-        runs[jobs] = ([(r.key, r.verdict, r.cases, r.states, r.detail, r.probability) for r in results], files(folder))
-    assert runs[1] == runs[2]
+        runs[jobs, split] = ([(r.key, r.verdict, r.cases, r.states, r.detail, r.probability) for r in results],
+                             files(folder))
+    assert runs[1, 1] == runs[2, 1] == runs[1, 2]
+    runs[2] = runs[2, 1]
     records, written = runs[2]
     assert any(name.startswith("counterexamples/lbdd/") for name in written)   # something to compare
     assert any(name.startswith("smt/lbdd/") for name in written)
@@ -57,6 +60,18 @@ def test_an_error_in_a_check_run_side_by_side_is_raised_and_nothing_is_written(t
 def test_a_number_of_processes_that_is_not_a_whole_number_from_1_is_refused(jobs, tmp_path):
     with pytest.raises(ValueError, match=r"jobs must be a whole number >= 1"):
         runner.run([tokenring.ALGORITHM], report=tmp_path / "check.json", methods={"z3"}, jobs=jobs)
+    assert not (tmp_path / "check.json").exists()
+
+
+def test_checks_side_by_side_and_a_split_search_together_are_refused(tmp_path):
+    with pytest.raises(ValueError, match=r"jobs \(2\) and split \(2\) each use every core: give one of them"):
+        runner.run([tokenring.ALGORITHM], report=tmp_path / "check.json", methods={"exhaustive"}, jobs=2, split=2)
+    with pytest.raises(ValueError, match=r"split must be a whole number >= 1"):
+        runner.run([tokenring.ALGORITHM], report=tmp_path / "check.json", methods={"exhaustive"}, split=0)
+    done = subprocess.run([sys.executable, "-m", "checks.cli", "check", "lbdd", "--methods", "exhaustive", "--jobs",
+                           "2", "--split", "2", "--report", str(tmp_path / "check.json")], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "each use every core" in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "check.json").exists()
 
 
@@ -148,3 +163,12 @@ def test_an_error_that_cannot_travel_between_processes_is_said_in_words(tmp_path
     monkeypatch.setattr(engine, "_search", planted)
     with pytest.raises(RuntimeError, match="Odd: an odd error and its second part"):
         runner.run([tokenring.ALGORITHM], report=tmp_path / "check.json", methods=METHODS, jobs=2)
+
+
+def test_the_bench_splits_each_algorithms_largest_default_search_and_finds_the_same_records():
+    from checks import bench
+
+    figures = bench.split_figures([tokenring.ALGORITHM])["tokenring"]
+    assert figures["same_records"] is True and 0 < figures["states"] <= bench.SPLIT_STATES
+    assert set(figures) == {"reading", "states", "one_process_seconds", "2_processes_seconds", "parallel_efficiency",
+                            "same_records"}

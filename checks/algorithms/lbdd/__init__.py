@@ -207,21 +207,15 @@ def initial_views(space: Space) -> Iterator[L.View]:
 
 
 def lbdd_system(space: Space, reading: L.Reading) -> TransitionSystem:
-    """Initial trees, then every failure and join, none past `space.depth` events. Views are
-    sorted sets, so states are canonical. The depth bound is kept here: a state's depth is that
-    of its first (breadth-first, so shallowest) appearance, and a state at the bound has no
-    actions, as the explorer's own `max_depth` would have it."""
-    depth: dict[L.State, int] = {}
+    """Initial trees, then every failure and join, none past `space.depth` events (the system's
+    depth bound: a state's depth is that of its first, breadth-first so shallowest, appearance).
+    Views are sorted sets, so states are canonical."""
 
     def initial():
         for view in initial_views(space):
-            state = L.initial_state(view, reading)
-            depth.setdefault(state, 0)
-            yield state
+            yield L.initial_state(view, reading)
 
     def actions(state: L.State):
-        if depth[state] >= space.depth:
-            return
         for s in state.view.subscribers:
             yield ("fail", s.address)
         used = {s.address for s in state.view.subscribers}
@@ -232,13 +226,10 @@ def lbdd_system(space: Space, reading: L.Reading) -> TransitionSystem:
 
     def successor(state: L.State, action) -> L.State:
         if action[0] == "fail":
-            after = L.fail(state, action[1], reading)
-        else:
-            after = L.join(state, L.Node(action[1], action[2]), reading)
-        depth.setdefault(after, depth[state] + 1)
-        return after
+            return L.fail(state, action[1], reading)
+        return L.join(state, L.Node(action[1], action[2]), reading)
 
-    return TransitionSystem(initial, actions, successor)
+    return TransitionSystem(initial, actions, successor, max_depth=space.depth)
 
 
 # Hypothesis: random views, the same predicates; hypothesis shrinks what fails.
