@@ -49,6 +49,10 @@ class TransitionSystem:
     successor: Callable[[State, Action], State]
     canonical: Callable[[State], Hashable] | None = None  # symmetry reduction
     max_depth: int | None = None    # no action from a state this many actions from an initial one
+    # a split search's owner of a state is chosen by the hash of affinity(key): states whose
+    # judging shares a memo (IRBR's: one network reached after different operations) go to one
+    # process, so the memo still serves them all
+    affinity: Callable[[Hashable], Hashable] | None = None
 
 
 @attrs.define
@@ -266,6 +270,7 @@ def _partition(me: int, processes: int, system: TransitionSystem, initial: list[
     if os.getppid() != parent:
         os._exit(1)
     key = system.canonical or (lambda s: s)
+    near = system.affinity or (lambda k: k)
     try:
         seen: set[Hashable] = set()
         # keys sent to their owners at an earlier level: the owner has visited them since, so a
@@ -275,7 +280,7 @@ def _partition(me: int, processes: int, system: TransitionSystem, initial: list[
         level: dict[Hashable, tuple[Path, State]] = {}
         for i, s in enumerate(initial):
             k = key(s)
-            if hash(k) % processes == me and k not in level:
+            if hash(near(k)) % processes == me and k not in level:
                 level[k] = ((i,), s)
         depth = 0
         while True:
@@ -299,7 +304,7 @@ def _partition(me: int, processes: int, system: TransitionSystem, initial: list[
                         k = key(nxt)
                         if k in seen or k in sent:
                             continue
-                        owner = found[hash(k) % processes]
+                        owner = found[hash(near(k)) % processes]
                         p = path + (index,)
                         if k not in owner or p < owner[k][0]:
                             owner[k] = (p, nxt)

@@ -86,7 +86,9 @@ def test_on_random_systems_the_split_search_gives_the_same_counts_and_shortest_t
     system = TransitionSystem(initial_states=lambda: [(v, 0) for v in initial],
                               actions=lambda s: list(range(len(edges[s[0]]))),
                               successor=lambda s, i: (edges[s[0]][i], 1 - s[1]),
-                              canonical=(lambda s: (s[0] // fold, s[1])) if fold > 1 else None)
+                              canonical=(lambda s: (s[0] // fold, s[1])) if fold > 1 else None,
+                              # a split search's owners by affinity (here the parity alone: unbalanced)
+                              affinity=(lambda k: k[1]) if fold % 2 else None)
     invariants = {"avoids_bad": lambda s: s[0] not in bad, "even_steps_low": lambda s: s[1] == 0 or s[0] < 5}
     witnesses = {"odd": lambda s: s[1] == 1}
     one = explore(system, invariants, witnesses, max_depth=depth)

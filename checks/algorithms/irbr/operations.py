@@ -124,7 +124,9 @@ def system(bound: Bound, reading: I.Reading, ordered: bool = False) -> Transitio
         return OperationsState(state.done + 1, I.operate(state.net, spec_operation(op), reading)[0],
                                I.order_after(state.order, op[0]) if ordered else None)
 
-    return TransitionSystem(initial, actions, successor)
+    # a split search keeps each network's states in one process: their judging is memoised per
+    # network (Verdicts)
+    return TransitionSystem(initial, actions, successor, affinity=lambda state: state.net)
 
 
 def systems(bounds: Iterable[Bound], reading: I.Reading, ordered: bool = False, scripts: Iterable[Script] = ()):
