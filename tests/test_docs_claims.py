@@ -328,7 +328,8 @@ def test_bench_writes_every_algorithms_figures_and_refuses_a_taken_key(tmp_path)
     out = tmp_path / "bench.json"
     figures = bench.run(out, algorithms=[fixture], console=Console(file=open(os.devnull, "w")))
     assert json.loads(out.read_text()) == figures
-    assert list(figures) == ["machine", "targets", "docsfixture_counter", "second_solver", "against_targets"]
+    assert list(figures) == ["machine", "targets", "docsfixture_counter", "split_search", "second_solver",
+                            "against_targets"]
     assert figures["second_solver"]["by_algorithm"] == {}      # the fixture declares no Z3 check
     assert figures["against_targets"]["best_states_per_second"] == 7.0
     assert figures["against_targets"]["states_per_second_met"] is False
