@@ -219,7 +219,10 @@ def partitioned(system: TransitionSystem,
             if w.is_alive():
                 w.terminate()
         for w in workers:
-            w.join()
+            w.join(timeout=10)
+            if w.is_alive():        # it cannot ignore this one
+                w.kill()
+                w.join()
     for name, (_, path) in sorted(first.items()):
         result.violations[name] = replay(system, initial, path)
     result.seconds = time.perf_counter() - start
@@ -261,6 +264,10 @@ def _partition(me: int, processes: int, system: TransitionSystem, initial: list[
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # the parent owns Ctrl-C
+    # and SIGTERM ends it: a handler inherited from the parent (the CLI's, which turns SIGTERM into
+    # an interrupt) would leave it waiting for a next level that never comes, and the parent's join
+    # waiting on it
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
         import ctypes
 

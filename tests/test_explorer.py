@@ -114,3 +114,18 @@ def test_levels_larger_than_a_pipe_holds_cross_between_the_processes():
                             successor=lambda s, a: ("x" * 50, s))
     one, split = explore(wide, {}), explore(wide, {}, processes=2)
     assert split.states == one.states == 40_000 and split.depth == one.depth == 1
+
+
+def test_a_split_search_ends_its_processes_even_where_the_caller_handles_sigterm():
+    # the CLI turns SIGTERM into an interrupt; the search's processes, forked with that handler,
+    # must still end when the search is over (they would wait for a level that never comes)
+    import signal
+
+    before = signal.signal(signal.SIGTERM, lambda *_: None)
+    try:
+        started = time.perf_counter()
+        split = explore(SYSTEM, {"ok": lambda s: True}, processes=2)
+        assert split.states == 16 and time.perf_counter() - started < 5
+        assert not [p for p in multiprocessing.active_children() if p.is_alive()]
+    finally:
+        signal.signal(signal.SIGTERM, before)
