@@ -47,11 +47,11 @@ def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
 
 
 def run_checks(algorithm: plugin.Algorithm, select: Callable[[plugin.Check], bool] = lambda check: True,
-               scope: Any = "default") -> list[tuple[plugin.Check, list, float]]:
+               scope: Any = "default", split: int = 1) -> list[tuple[plugin.Check, list, float]]:
     """The declared checks at `scope` (a scope's name, or a scope) that `select` picks, run
-    through the engine with their counterexamples discarded: each with its records and its
-    wall-clock seconds."""
-    ctx = engine.Context(algorithm, scope if isinstance(scope, str) else "bench", write=lambda doc: None)
+    through the engine with their counterexamples discarded (each exploration split over `split`
+    processes): each with its records and its wall-clock seconds."""
+    ctx = engine.Context(algorithm, scope if isinstance(scope, str) else "bench", write=lambda doc: None, split=split)
     out = []
     for check in algorithm.checks(algorithm.scope(scope) if isinstance(scope, str) else scope):
         if select(check):
@@ -181,8 +181,8 @@ def split_figures(algorithms: Iterable[plugin.Algorithm], processes: int = 2) ->
         states, check = max(sizes.values(), key=lambda x: x[0])
         records = {}
         for n in (1, processes):
-            ctx = engine.Context(algorithm, "default", write=lambda doc: None, split=n)
-            results, seconds = timed(lambda: engine.run_check(check, ctx))
+            [(_, results, seconds)] = run_checks(algorithm, lambda c: isinstance(c, plugin.Exploration)
+                                                 and c.keys() == check.keys(), split=n)
             records[n] = ([(r.property, r.verdict, r.states, r.cases, r.detail) for r in results], seconds)
         one, split = records[1][1], records[processes][1]
         out[algorithm.name] = {"reading": check.reading, "states": states, "one_process_seconds": round(one, 2),

@@ -38,8 +38,7 @@ def test_checks_side_by_side_give_the_report_and_counterexamples_of_one_process(
         runs[jobs, split] = ([(r.key, r.verdict, r.cases, r.states, r.detail, r.probability) for r in results],
                              files(folder))
     assert runs[1, 1] == runs[2, 1] == runs[1, 2]
-    runs[2] = runs[2, 1]
-    records, written = runs[2]
+    records, written = runs[2, 1]
     assert any(name.startswith("counterexamples/lbdd/") for name in written)   # something to compare
     assert any(name.startswith("smt/lbdd/") for name in written)
     assert {key.split("/")[0] for key, *_ in records} == {"tokenring", "lbdd"}

@@ -279,8 +279,11 @@ def decided(outcomes: dict[str, bool], said: list[str], source: str = REPRODUCED
     """holds where every reading run shows it, violated where none does, ambiguous where they differ;
     the evidence after `source` (the reproduction, by default)."""
     verdict = "holds" if all(outcomes.values()) else "violated" if not any(outcomes.values()) else "ambiguous"
-    shown = "; ".join(f"{name}: {'shows it' if ok else 'does not'}" for name, ok in outcomes.items())
-    return verdict, source + "; ".join(said) + f" ({shown})"
+    return verdict, source + "; ".join(said) + f" ({shown(outcomes)})"
+
+
+def shown(outcomes: dict[str, bool]) -> str:
+    return "; ".join(f"{name}: {'shows it' if ok else 'does not'}" for name, ok in outcomes.items())
 
 
 def decided_as_printed(outcomes: dict[str, bool], said: list[str], printed, beside: str,
@@ -291,10 +294,8 @@ def decided_as_printed(outcomes: dict[str, bool], said: list[str], printed, besi
     mine = {name: ok for name, ok in outcomes.items() if printed(name)}
     others = {name: ok for name, ok in outcomes.items() if not printed(name)}
     verdict, _ = decided(mine, [])
-    shown = "; ".join(f"{name}: {'shows it' if ok else 'does not'}" for name, ok in mine.items())
-    other = "; ".join(f"{name}: {'shows it' if ok else 'does not'}" for name, ok in others.items())
-    return verdict, source + "; ".join(said) + f" (as printed: {shown}" + (f"; beside it, {beside}, not deciding: "
-                                                                            f"{other}" if others else "") + ")"
+    return verdict, source + "; ".join(said) + f" (as printed: {shown(mine)}" + (
+        f"; beside it, {beside}, not deciding: {shown(others)}" if others else "") + ")"
 
 
 UNITS = {"subscriptions": "effective", "events": "effective_events"}     # matched / expected counted per ...
@@ -385,15 +386,6 @@ def fig_5_simple() -> tuple[str, str]:
                 "to meet one, where Simple does not reach everyone (a random walk; a flood of 10 hops does, and "
                 "sends as many messages whatever the subscriptions)")
     return decided_as_printed(outcomes, said, printed_simple, SIMPLE_BESIDE)
-
-
-def with_upkeep(point: dict, upkeep: float, events: int, unit: str) -> float | None:
-    """A protocol's effective cost at one point with `upkeep` messages per event added to its own
-    (the overlay's upkeep, the same at every budget, counted among 'all the system's messages')."""
-    messages, effective = point["messages"], point[UNITS[unit]]
-    if effective is None:
-        return None
-    return (messages + upkeep * events) * effective / messages if messages else None
 
 
 def least_upkeep(first: dict, second: dict, events: int, unit: str) -> float | None:
@@ -604,6 +596,12 @@ def fig_7_small() -> tuple[str, str]:
 FIG_8_9_APT = 20    # sec. 5.4's experiments: 视图为20, APT的大小为20 (reproduce.matching_point's)
 
 
+def judged_filling(filling: str, ok: bool) -> str:
+    """A filling as Figs. 8-9's evidence names it: node-samples is this project's alternative, reported."""
+    return filling if filling == "attribute-entries" else \
+        f"{filling} (this project alternative, not judged: {'shows it' if ok else 'does not'})"
+
+
 def fig_8() -> tuple[str, str]:
     """Fig. 8's 'CBDLO still shows a great advantage' and 'below 3,000 subscriptions its cost even
     falls as they grow', judged under the text's APT (attribute-entries: it 'caches the information
@@ -619,7 +617,7 @@ def fig_8() -> tuple[str, str]:
         ok = below >= GREATLY and falls
         if filling == "attribute-entries":
             outcomes[filling] = ok
-        said.append(f"{filling}{'' if filling == 'attribute-entries' else ' (this project alternative, not judged: ' + ('shows it' if ok else 'does not') + ')'}: "
+        said.append(f"{judged_filling(filling, ok)}: "
                     f"the printed cost x 1/8 {', '.join(f'{c:.3g}' for c in cost)} over {', '.join(eight)} "
                     f"subscriptions, at least {below:.3g} times below Simple's x 0.1")
     return decided(outcomes, said)
@@ -644,7 +642,7 @@ def fig_9() -> tuple[str, str]:
             outcomes[f"{filling}, the {', '.join(fits)} attributes an APT of {FIG_8_9_APT} holds"] = \
                 below >= GREATLY and within <= HARDLY
         summed = [v["cbdlo-summed"] for v in nine.values()]
-        said.append(f"{filling}{'' if filling == 'attribute-entries' else ' (this project alternative, not judged: ' + ('shows it' if ok else 'does not') + ')'}: "
+        said.append(f"{judged_filling(filling, ok)}: "
                     f"the printed cost x 1/8 {', '.join(f'{c:.3g}' for c in by_attributes)} over {', '.join(nine)} "
                     f"attributes ({spread:.2g} times from least to most, {within:.3g} up to {FIG_8_9_APT}; summed "
                     f"over the attributes instead, {summed[0]:.3g} to {summed[-1]:.3g}), at least {below:.3g} times "
