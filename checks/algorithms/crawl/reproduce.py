@@ -25,8 +25,9 @@ What the paper leaves open, chosen here and named (CHOICES lists them for the do
   CRAWL            k = 4 (the Trace's length is not given), the walk of reference.crawl.walk under the
                    halving of the blocked walk's budget rounded down (the repair), the Trace kept
   subscriptions    at random nodes (at most 100 per node), each attribute i of A (30; Fig. 9: 10..50)
-                   in it with the chance mu x i^-alpha (the law the prose describes; as printed, mu x i^alpha, the rarest
-                   attribute would be the most common), at least one; each range covers a random
+                   in it with the chance mu x i^-alpha (the law the prose describes; read as mu x i^alpha, the
+                   other way this copy's lost superscript may go, the rarest attribute would be the most common),
+                   at least one; each range covers a random
                    60..100% of the value space [0, 99] (a conjunction of narrow ranges matches nothing)
   events           every attribute, values uniform in [0, 99], from a random node
   stage 2          the entry is a subscriber of the attribute; its virtual node is one of the pieces of
@@ -81,7 +82,7 @@ CHOICES = (
     ("Trace length k", f"{K} (not given)"),
     ("walk reading", "the blocked walk's budget halved and rounded down (this project's repair of the printed exact half: a walk blocks only where every live neighbour of a node, at least `view` of them before churn, is in its Trace of 4), the Trace kept (`previous/kept`)"),
     ("attributes per subscription", f"attribute i of A with the chance {MU} x i^-{ALPHA} (the law the prose "
-                                    "describes; the printed mu x i^alpha rises with i), at least one"),
+                                    "describes; mu x i^alpha, the other way this copy's lost superscript may go, rises with i), at least one"),
     ("ranges", f"each covers a random 60..100% of the value space [0, {DOMAIN - 1}]"),
     ("subscribers", f"random nodes, at most {PER_NODE} subscriptions each"),
     ("events", f"every attribute, each value uniform in [0, {DOMAIN - 1}], from a random node"),
@@ -103,10 +104,11 @@ CHOICES = (
     ("APT filling", "`attribute-entries` (the entries of |APT| random attributes per node: the text's 'caches the "
                     "information of a number of upper-layer attribute topologies') and, this project's alternative, "
                     "`node-samples` (|APT| random nodes per node, each naming its topologies); both reported"),
-    ("operating point", f"the paper's APT of 100 makes every node cache all 30 attributes, so every walk ends at its "
-                        f"first hop; Figs. 5 and 6 are also run at an APT of {CALIBRATED_APT} (attribute-entries: a chance "
-                        "of 1/5 per node), where 10 hops reach the topology about 90% of the time, as sec. 5.3 says "
-                        "of an APT of 100"),
+    ("operating point", f"Figs. 5-6 name no APT (their 100 is a local cache of subscriptions, 本地的最大订阅缓存数); "
+                        f"they are run at the APT of 100 sec. 5.3 sets for CBDLO at Fig. 7 (入口点查询表大小被设定为100), "
+                        "which makes every node cache all 30 attributes, so every walk ends at its first hop, and at an "
+                        f"APT of {CALIBRATED_APT} (attribute-entries: a chance of 1/5 per node), where 10 hops reach the "
+                        "topology about 90% of the time, as sec. 5.3 says of an APT of 100"),
     ("attributes", f"{ATTRIBUTES} in Figs. 5-8 (8.6 per subscription on average; sec. 5.4 says 8)"),
     ("Fig. 8-9 nodes", "3,000 (not given)"),
 )
