@@ -198,6 +198,23 @@ def test_exact_chances_agree_with_the_solver_where_walks_go_round_for_ever_or_no
             assert R.success_probability(g, 0, entries, k, budget, r) == reach_probability(D.chain(p, r)).probability
 
 
+def test_the_blocks_of_a_system_are_its_strong_components_each_after_those_it_leads_to():
+    """atlas._components (the block-by-block solve's order) against networkx on random directed
+    graphs: the same strongly connected components, and no block before one it has an edge into
+    (a block solved before the ones it leads to would read their values as 0)."""
+    rng = random.Random(7)
+    for _ in range(300):
+        n = rng.randint(1, 30)
+        edges = {a: {b: None for b in range(n) if rng.random() < rng.choice((0.03, 0.1, 0.3))} for a in range(n)}
+        nodes = rng.sample(range(n), n)
+        blocks = list(A._components(nodes, edges))
+        graph = nx.DiGraph([(a, b) for a in edges for b in edges[a]])
+        graph.add_nodes_from(range(n))
+        assert sorted(map(sorted, blocks)) == sorted(map(sorted, nx.strongly_connected_components(graph)))
+        position = {v: i for i, block in enumerate(blocks) for v in block}
+        assert all(position[b] <= position[a] for a in edges for b in edges[a])
+
+
 def test_the_fig_3_chance_is_pinned():
     # a path of six (Fig. 3's A..F) with an entry point hanging off B
     g = nx.path_graph(6)

@@ -353,7 +353,9 @@ class Rounds:
 
 def _components(nodes: list[int], edges: dict[int, dict[int, object]]) -> Iterator[list[int]]:
     """The strongly connected components of the graph `edges` over `nodes`, each after every
-    component it leads to (Tarjan's order), without recursion."""
+    component it leads to (Tarjan's order), without recursion. Written out rather than taken from
+    networkx: its condensation, on the 6-node sample of 5e8cf6c, took the whole search from 21 s to
+    33 s (a graph object with its dictionaries built for each of ten thousand systems)."""
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     on_stack: set[int] = set()

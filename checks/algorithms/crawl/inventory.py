@@ -874,8 +874,8 @@ def sentences() -> list[Sentence]:
                  checked_by=("forwarding_avoids_the_trace",), printed=WALKS,
                  reading="every step 2.2 forward of every walk goes to a neighbour not in the Trace it was chosen with "
                  "(a restart begun as step 1, previous/kept/round-up/step-1, sends to any neighbour: that send is step "
-                 "1's). A check that the model does what the step says, not of a claim the paper argues; checked, unlike "
-                 "steps 1 and 2.1, because the Trace is what recovery and the restarts work "
+                 "1's). A check that the model does what the step says, not of a claim the paper argues; checked, "
+                 "unlike steps 1 and 2.1, because the Trace is what recovery and the restarts work "
                  "against: they send the data into it, and the check shows that step 2.2 never does"),
         Sentence("sec. 3.1 Fig. 2", "Step 2.1: a node whose APT holds the attribute's topology sends the data there "
                  "and ends the routing.", why="a step of the algorithm, modelled as printed (spec.crawl.step_2): "
@@ -1004,7 +1004,8 @@ def sentences() -> list[Sentence]:
                  reading=f"'greatly lowers': at least {GREATLY} times below Simple at every number of subscriptions; "
                  f"'hardly affects': CRAWL's largest value at most {HARDLY} times its smallest; at the APT of 100 "
                  "sec. 5.3 sets for CBDLO at Fig. 7 (Figs. 5-6 name no APT: their 100 is a local cache of "
-                 "subscriptions, 本地的最大订阅缓存数; with this project's 30 attributes every walk ends at its first hop) and at the APT caching 6 "
+                 "subscriptions, 本地的最大订阅缓存数; with this project's 30 attributes every walk ends at its "
+                 "first hop) and at the APT caching 6 "
                  "of the 30, where walks of 10 hops reach their topology about 90% of the time as sec. 5.3 says "
                  "(the total number of attributes is not given: both decide). CBDLO's messages are "
                  "its two stages, as sec. 5.3's own explanation counts them (the Node List deliveries are this "
@@ -1069,7 +1070,8 @@ def sentences() -> list[Sentence]:
                  "statement; it conflicts with sec. 5.4's explanation of Fig. 8, where the first stage's cost falls "
                  "as subscriptions grow because the APT's hit rate rises (随着订阅的增大APT的命中率会不断提高,因而第一"
                  "阶段的匹配开销减小). Which holds depends on how APTs are filled, which the text does not give: in the "
-                 "reproduction at Fig. 7's APT of 100, which its Fig. 5 runs use too, every walk ends at its first hop, one message per attribute "
+                 "reproduction at Fig. 7's APT of 100, which its Fig. 5 runs use too, every walk ends at its first "
+                 "hop, one message per attribute "
                  "whatever the subscriptions; at Fig. 8's APT of 20 the hit rate is 1 at every point (docs/crawl.md)"),
         Sentence("sec. 5.3 Fig. 5", "Once the number of subscriptions is set, the total number of messages produced "
                  "in a given time is fixed (一定时间内产生的消息总数是固定的).",
