@@ -576,6 +576,7 @@ def test_the_reproduction_is_deterministic_and_its_points_are_sane():
     assert first["simple-flood"]["matched"] <= first["expected"]
     assert first["crawl-routing"]["matched"] == first["crawl-with-deliveries"]["matched"] <= first["expected"]
     assert first["crawl-routing"]["messages"] < first["crawl-with-deliveries"]["messages"]
+    assert 0 < first["stage_1"] * 5 <= first["crawl-routing"]["messages"]      # stage 1 is part of the routing
     other = P.effective_point(*args[:-1], "attribute-entries")
     assert other != first
     rates = [P.hit_rate_point(apt, "node-samples", 3, 100, 0) for apt in (5, 100)]
@@ -583,6 +584,8 @@ def test_the_reproduction_is_deterministic_and_its_points_are_sane():
     committed = json.loads(P.REPRODUCTION_JSON.read_text())
     # the Fig. 8 sentence's note says every walk reaches its topology there: true of the committed numbers
     assert all(v["hit_rate"] == 1.0 for f in R.APT_FILLING for v in committed[f]["fig_8"].values())
+    # at the APT of 100 every node caches every attribute: each walk is the source's send and one hop on
+    assert all(v["stage_1"] == 2 * P.ATTRIBUTES for v in committed["attribute-entries"]["fig_5"].values())
     assert P.average_attributes(30) == pytest.approx(8.63, abs=0.01)
 
 
@@ -620,7 +623,8 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     verdicts = {f.__name__: f()[0] for f in (I.fig_5_crawl, I.fig_5_simple, I.fig_6, I.hit_rate_rises,
                                              I.fig_7_growth, I.fig_7_small, I.fig_8, I.fig_9, I.simple_misses,
                                              I.worked_example_reach, I.apt_for_90, I.hit_rate_with_subscriptions,
-                                             I.single_forwarding)}
+                                             I.single_forwarding, I.crawl_lowers_cost, I.fig_6_against_fig_5,
+                                             I.stage_one_and_attributes, I.axis_coefficients)}
     # Simple as printed is the flood forwarding every copy (sec. 5.3's 洪泛式, no duplicate test printed):
     # it decides every Simple sentence, flood-once (a repair) and the random walk (an alternative) beside
     # it. Fig. 5: CRAWL far below the flood at every point and flat at the paper's APT of 100, where
@@ -634,7 +638,19 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
                         "hit_rate_rises": "holds", "fig_7_growth": "ambiguous", "fig_7_small": "violated",
                         "fig_8": "holds", "fig_9": "ambiguous", "simple_misses": "holds",
                         "worked_example_reach": "violated", "apt_for_90": "ambiguous",
-                        "hit_rate_with_subscriptions": "ambiguous", "single_forwarding": "violated"}
+                        "hit_rate_with_subscriptions": "ambiguous", "single_forwarding": "violated",
+                        "crawl_lowers_cost": "violated", "fig_6_against_fig_5": "violated",
+                        "stage_one_and_attributes": "ambiguous", "axis_coefficients": "holds"}
+    # stage 1 grows with the attributes; with the subscriptions it is flat at the APT of 100 (every walk
+    # ends at its first hop: 2 messages per attribute) and falls at the APT of 6 (the hit rate rises)
+    said = I.stage_one_and_attributes()[1]
+    assert "attribute-entries: stage 1 20.0, 40.0, 70.2, 109.5, 150.1 messages per event over 10, 20" in said
+    assert "attribute-entries, APT 100: stage 1 60.0, 60.0, 60.0, 60.0, 60.0, 60.0 messages" in said
+    assert "attribute-entries, APT 6: stage 1 151.2, 147.7, 134.1, 123.0, 96.9, 80.7 messages" in said
+    # Fig. 8's x 0.1 for Simple is one forwarding of a view of 10, not of Fig. 8's 20
+    assert "the flood's 1/20 on average: 2 times, not within 1.5" in I.single_forwarding()[1]
+    # apart from the counter the effective-cost sentences would be ambiguous (the APT decides), and say so
+    assert "with the counter repaired the sentence is ambiguous" in I.crawl_lowers_cost()[1]
     # Fig. 5 as printed: the counter accepts nothing, so CRAWL's effective cost is unbounded; with the
     # repaired counter CRAWL is far below the flood and flat at the APT of 100, not flat at the APT of 6
     assert "(as printed: counter as printed (exceeds), Simple by flood: does not; beside it" in I.fig_5_crawl()[1]

@@ -255,11 +255,12 @@ def effective_point(nodes: int, view: int, apt: int, subscriptions: int, attribu
                     events: int, seed: int, apt_filling: str) -> dict[str, Any]:
     """One point of Figs. 5-6: per protocol, the events' messages, and what matched summed two ways
     (MATCH_UNITS): the interested subscriptions reached, and the events that reached at least one
-    interested subscription; `expected` counts the same two ways."""
+    interested subscription; `expected` counts the same two ways; and CRAWL's stage-1 messages per
+    event (`stage_1`: its walks)."""
     w = Workload(nodes, view, apt, subscriptions, attributes, seed, apt_filling)
     names = ("crawl-routing", "crawl-with-deliveries", *(f"simple-{f}" for f in R.SIMPLE_FORWARDING))
     sums = {name: {"messages": 0, "matched": 0, "matched_events": 0} for name in names}
-    expected = expected_events = walks = found = 0
+    expected = expected_events = walks = found = stage_1 = 0
     for _ in range(events):
         source, event = w.event()
         wanted = w.expected(event)
@@ -268,6 +269,7 @@ def effective_point(nodes: int, view: int, apt: int, subscriptions: int, attribu
         got = w.cbdlo(source, event, budget)
         walks, found = walks + got["walks"], found + got["found"]
         sums["crawl-routing"]["messages"] += got["stage_1"] + got["stage_2"]
+        stage_1 += got["stage_1"]
         sums["crawl-with-deliveries"]["messages"] += got["messages"]
         for name in ("crawl-routing", "crawl-with-deliveries"):
             sums[name]["matched"] += got["accepted"]
@@ -278,7 +280,7 @@ def effective_point(nodes: int, view: int, apt: int, subscriptions: int, attribu
             sums[f"simple-{forwarding}"]["matched"] += s["matched"]
             sums[f"simple-{forwarding}"]["matched_events"] += s["matched"] > 0
     out: dict[str, Any] = {"expected": expected, "expected_events": expected_events,
-                           "hit_rate": found / walks if walks else None}
+                           "hit_rate": found / walks if walks else None, "stage_1": stage_1 / events}
     for name, s in sums.items():
         out[name] = {**s, "effective": effective(s["messages"], s["matched"], expected),
                      "effective_events": effective(s["messages"], s["matched_events"], expected_events)}
@@ -332,9 +334,10 @@ def hit_rate_point(apt: int, apt_filling: str, size: int, walks: int, seed: int)
 def matching_point(subscriptions: int, attributes: int, events: int, seed: int, apt_filling: str) -> dict[str, Any]:
     """One point of Figs. 8-9 (3,000 nodes, view 20, APT 20, budget 30): the matching cost per event.
     CBDLO's as printed (|APT| x H_stage1 + H_stage2 of the slowest attribute) and summed over the
-    attributes, each x 1/8 as the paper's y axis; Simple's (flooding) x 0.1."""
+    attributes, each x 1/8 as the paper's y axis; Simple's (flooding) x 0.1; and CRAWL's stage-1
+    messages per event (`stage_1`: its walks)."""
     w = Workload(3000, 20, 20, subscriptions, attributes, seed, apt_filling)
-    slowest, summed, per_attribute, simple = [], [], [], []
+    slowest, summed, per_attribute, simple, stage_1 = [], [], [], [], []
     walks = found = 0
     for _ in range(events):
         source, event = w.event()
@@ -342,11 +345,12 @@ def matching_point(subscriptions: int, attributes: int, events: int, seed: int, 
         slowest.append(got["matching_slowest"])
         summed.append(got["matching"])
         per_attribute.append(got["matching"] / max(1, got["walks"]))
+        stage_1.append(got["stage_1"])
         walks, found = walks + got["walks"], found + got["found"]
         simple.append(w.simple(source, 30, "flood-once", [])["matching"])   # once per node reached: either flood's
     return {"cbdlo-slowest": float(np.mean(slowest)) / 8, "cbdlo-summed": float(np.mean(summed)) / 8,
             "cbdlo-per-attribute": float(np.mean(per_attribute)), "simple": 0.1 * float(np.mean(simple)),
-            "hit_rate": found / walks if walks else None}
+            "hit_rate": found / walks if walks else None, "stage_1": float(np.mean(stage_1))}
 
 
 def extend(measured: dict[str, dict[str, float]]) -> dict[str, Any]:
