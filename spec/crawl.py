@@ -748,10 +748,10 @@ register(Property(ALGORITHM, "no_return_within_the_trace", no_return_within_the_
                   witness=restarted, subject="Walk",
                   explain=lambda w: f"node {_first_repeat(w)} receives the data twice within {w.params.k} receptions"))
 register(Property(ALGORITHM, "walk_never_revisits_a_node", walk_never_revisits_a_node,
-                  "no node receives the data twice in one walk",
+                  "sec. 3.2 and 6: the Trace can prevent the data from forming loops (能够防止数据形成回路, "
+                  "without sec. 3.1's 'in the short term'), read without a limit: no node receives the data twice "
+                  "in one walk (sec. 3 and 3.1 limit it to the most recent path: no_return_within_the_trace)",
                   witness=walked_past_the_trace, subject="Walk",
-                  question="sec. 3 and 3.1 say the Trace keeps the data from looping over the most recent path "
-                  "(no_return_within_the_trace); that no node receives it twice at all is this project's question",
                   explain=lambda w: f"node {_first_repeat(w)} receives the data twice"))
 register(Property(ALGORITHM, "recovery_ends", recovery_ends,
                   "sec. 3.2: halving the hop budget on each restart avoids endless blocking and recovery",
