@@ -624,7 +624,8 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
                                              I.fig_7_growth, I.fig_7_small, I.fig_8, I.fig_9, I.simple_misses,
                                              I.worked_example_reach, I.apt_for_90, I.hit_rate_with_subscriptions,
                                              I.single_forwarding, I.crawl_lowers_cost, I.fig_6_against_fig_5,
-                                             I.stage_one_and_attributes, I.axis_coefficients)}
+                                             I.stage_one_and_attributes, I.axis_coefficients, I.stage_one_falls,
+                                             I.simple_accuracy_saturates, I.simple_match_chance_rises)}
     # Simple as printed is the flood forwarding every copy (sec. 5.3's 洪泛式, no duplicate test printed):
     # it decides every Simple sentence, flood-once (a repair) and the random walk (an alternative) beside
     # it. Fig. 5: CRAWL far below the flood at every point and flat at the paper's APT of 100, where
@@ -640,9 +641,12 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
                         "worked_example_reach": "violated", "apt_for_90": "ambiguous",
                         "hit_rate_with_subscriptions": "ambiguous", "single_forwarding": "violated",
                         "crawl_lowers_cost": "violated", "fig_6_against_fig_5": "violated",
-                        "stage_one_and_attributes": "ambiguous", "axis_coefficients": "holds"}
-    # stage 1 grows with the attributes; with the subscriptions it is flat at the APT of 100 (every walk
-    # ends at its first hop: 2 messages per attribute) and falls at the APT of 6 (the hit rate rises)
+                        "stage_one_and_attributes": "violated", "axis_coefficients": "holds",
+                        "stage_one_falls": "ambiguous", "simple_accuracy_saturates": "holds",
+                        "simple_match_chance_rises": "violated"}
+    # stage 1 grows with the attributes; with the subscriptions it falls at the APT of 6, the paper's
+    # operating point (the hit rate rises), and is flat at Fig. 7's APT of 100, beside (every walk ends
+    # at its first hop: 2 messages per attribute)
     said = I.stage_one_and_attributes()[1]
     assert "attribute-entries: stage 1 20.0, 40.0, 70.2, 109.5, 150.1 messages per event over 10, 20" in said
     assert "attribute-entries, APT 100: stage 1 60.0, 60.0, 60.0, 60.0, 60.0, 60.0 messages" in said
@@ -659,7 +663,9 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert "attribute-entries, APT 6, per subscription, Simple by flood, counter reaches: does not" in I.fig_5_crawl()[1]
     verdict, said = I.crawl_lowers_cost()
     assert verdict == "violated" and ("attribute-entries, APT 6, per subscription: Simple by flood at least 0.816 times "
-                                      "CRAWL over Figs. 5-6's points (least at Fig. 6's budget 2)") in said
+                                      "CRAWL over this project's points of Figs. 5-6 (least at Fig. 6's budget 2)") in said
+    # Fig. 7's APT of 100 is beside: with 30 attributes it is not the paper's 90% hit rate
+    assert "not the paper's operating point); node-samples" in said
     assert "attribute-entries, APT 100, per event, Simple by flood, counter reaches: shows it" in said
     # sec. 5.4's rising hit rate: a ceiling of 1 at Fig. 8's APT of 20 with 30 attributes, rising at an APT of 6
     assert "attribute-entries, an APT of 6 (Fig. 5 at the calibrated APT): 0.907, 0.932, 0.966, 0.978" in \
@@ -686,8 +692,8 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert ("attribute-entries, per subscription, Simple by flood, an upkeep of 49,739 messages per event counted "
             "too: shows it") in I.fig_6()[1]
     assert "the same upkeep of at least 191 messages per event counted for both" in I.fig_7_small()[1]
-    assert ("(attribute-entries: does not; beside it, node-samples, this project's alternative filling of the APT, not "
-            "deciding: node-samples: does not)") in I.fig_7_small()[1]
+    assert ("(attribute-entries, CBDLO's two stages: does not; attribute-entries, CBDLO with its deliveries: does not; "
+            "beside it, node-samples") in I.fig_7_small()[1]
     assert I.least_upkeep({"messages": 10, "effective": 40}, {"messages": 30, "effective": 30}, 1, "subscriptions") == 10
     assert I.least_upkeep({"messages": 10, "effective": 20}, {"messages": 9, "effective": 9}, 1, "subscriptions") == 0
     assert I.least_upkeep({"messages": 10, "effective": 10}, {"messages": 30, "effective": 30}, 1, "subscriptions") is None
@@ -721,8 +727,11 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     # begun as step 1 (to any neighbour) the kept Trace's walks end, and the Trace lowers the total as cleared
     assert "previous/kept/round-up/step-1: the Trace raises the expected redundant messages in 120 of 822" in said
     assert "lowers their total from 850.5 to 554.1" in said
-    assert ("(previous/kept/round-up, in total: does not; previous/cleared/round-up, in total: shows it; "
-            "previous/kept/round-up/step-1, in total: shows it)") in said
+    # read in total it depends on the Trace on a restart; read case by case ('never higher') it fails under each
+    assert ("(previous/kept/round-up, in total: does not; previous/kept/round-up, in every case: does not; "
+            "previous/cleared/round-up, in total: shows it; previous/cleared/round-up, in every case: does not; "
+            "previous/kept/round-up/step-1, in total: shows it; previous/kept/round-up/step-1, in every case: does "
+            "not)") in said
     # sec. 3's 'to prevent the path blocking' word for word: every walk on Fig. 3's path blocks
     verdict, said = I.recovery_prevents_blocking()
     assert verdict == "violated" and "previous/kept/round-up: 573 of 573 walks from A" in said
