@@ -139,7 +139,8 @@ def fillings() -> list[tuple[str, dict]]:
 def stage_one_and_attributes() -> tuple[str, str]:
     """Sec. 5.3's 'but what actually affects the first stage is the number of attributes': CRAWL's
     stage-1 messages per event change with the attributes (Fig. 9's runs, the ones that vary them)
-    and hardly with the subscriptions (Fig. 5's runs, at each APT they are run at)."""
+    and hardly with the subscriptions (Fig. 5's runs at the paper's operating point; Fig. 7's APT of
+    100 beside)."""
     outcomes, said = {}, []
     calibrated = f"APT {reproduction()['calibrated_apt']}"
     for filling, rep in fillings():
