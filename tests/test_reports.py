@@ -56,3 +56,26 @@ def test_every_committed_counterexample_replays_and_reproduces(path, monkeypatch
     # the command it prints names the file where it is committed (not where a run wrote it first)
     replay = json.loads((ROOT / path).read_text()).get("replay")
     assert replay in (None, f"pubsub-proofs replay {path}"), replay
+
+
+def stale_claims(reports: list[Path]) -> list[tuple[str, str, str]]:
+    """The records whose claim text is not their property's in spec/ now."""
+    from checks import plugin
+
+    claims = {(a.name, p.name): p.claim for a in plugin.algorithms().values() for p in a.properties()}
+    return sorted({(report.name, r["algorithm"], r["property"]) for report in reports
+                   for r in json.loads(report.read_text())["results"]
+                   if (r["algorithm"], r["property"]) in claims and r.get("claim") != claims[r["algorithm"], r["property"]]})
+
+
+def test_every_committed_report_states_each_propertys_claim_as_the_spec_does_now(tmp_path):
+    """Each record carries its property's claim: a description changed in spec/ without its checks
+    rerun leaves the old text in the committed reports, which make check on a fresh clone rewrites."""
+    assert check_reports() and not stale_claims(check_reports())
+    # a record with an old claim is found
+    report = json.loads((REPORTS / "check.json").read_text())
+    report["results"][0]["claim"] = "an older wording"
+    old = tmp_path / "check.json"
+    old.write_text(json.dumps(report))
+    first = report["results"][0]
+    assert stale_claims([old]) == [("check.json", first["algorithm"], first["property"])]
