@@ -641,7 +641,7 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
                         "fig_8": "holds", "fig_9": "ambiguous", "simple_misses": "holds",
                         "worked_example_reach": "violated", "apt_for_90": "ambiguous",
                         "hit_rate_with_subscriptions": "ambiguous", "single_forwarding": "violated",
-                        "crawl_lowers_cost": "violated", "fig_6_against_fig_5": "violated",
+                        "crawl_lowers_cost": "ambiguous", "fig_6_against_fig_5": "violated",
                         "stage_one_and_attributes": "violated", "axis_coefficients": "holds",
                         "stage_one_falls": "ambiguous", "simple_accuracy_saturates": "holds",
                         "simple_match_chance_rises": "violated", "sampled_views": "violated"}
@@ -665,8 +665,12 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert "attribute-entries, APT 100, per subscription, Simple by flood, counter reaches: shows it; attribute-entries, " \
         "APT 100, per subscription, Simple by flood-once, counter reaches: shows it" in I.fig_5_crawl()[1]
     assert "attribute-entries, APT 6, per subscription, Simple by flood, counter reaches: does not" in I.fig_5_crawl()[1]
+    # 'distribution cost' as the effective cost fails as printed (the counter matches nothing); as the
+    # messages alone CRAWL is below the flood: the words allow both, so ambiguous
     verdict, said = I.crawl_lowers_cost()
-    assert verdict == "violated" and ("attribute-entries, APT 6, per subscription: Simple by flood at least 0.816 times "
+    assert "(as printed: counter as printed (exceeds), Simple by flood: does not; attribute-entries, APT 6, messages " \
+        "alone, Simple by flood: shows it; beside it" in said
+    assert verdict == "ambiguous" and ("attribute-entries, APT 6, per subscription: Simple by flood at least 0.816 times "
                                       "CRAWL over this project's points of Figs. 5-6 (least at Fig. 6's budget 2)") in said
     # Fig. 7's APT of 100 is beside: with 30 attributes it is not the paper's 90% hit rate
     assert "not the paper's operating point); node-samples" in said
