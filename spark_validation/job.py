@@ -10,6 +10,7 @@ of the papers and of a plug-in (the test suite's token ring) derive from `Judged
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar, Iterable, Protocol
 
 import attrs
@@ -88,10 +89,10 @@ class JudgedJob:
 
     def record(self, rows: dict[str, list], reading: str, verdicts: dict[str, bool], seen: dict[str, bool]) -> None:
         """One instance's verdicts (and witnesses) under `reading`, by property name."""
-        for p in self.properties_of(reading):
-            rows[str(Column(reading, p.name))].append(bool(verdicts[p.name]))
-            if p.witness:
-                rows[str(Column(reading, p.name, witness=True))].append(bool(seen[p.name]))
+        for name, column, witness in _record_columns(self, reading):
+            rows[column].append(bool(verdicts[name]))
+            if witness is not None:
+                rows[witness].append(bool(seen[name]))
 
     def batch(self, rows: dict[str, list]) -> pa.RecordBatch:
         return pa.RecordBatch.from_pydict(rows, schema=arrow_schema(self))
@@ -107,6 +108,14 @@ class JudgedJob:
     def from_config(cls, config: dict[str, Any]):
         """The job a summary's `config` was made with."""
         return cls(**{**{k: v for k, v in config.items() if k != "algorithm"}, "readings": tuple(config["readings"])})
+
+
+@functools.lru_cache(maxsize=256)
+def _record_columns(job: JudgedJob, reading: str) -> tuple[tuple[str, str, str | None], ...]:
+    """(property, its column, its witness column or None) under `reading`: record() is called
+    once per instance and reading, and naming the columns there was a tenth of LBDD's job."""
+    return tuple((p.name, str(Column(reading, p.name)), str(Column(reading, p.name, witness=True)) if p.witness else None)
+                 for p in job.properties_of(reading))
 
 
 def judge(properties: Iterable[Property], run: Any) -> tuple[dict[str, bool], dict[str, bool]]:

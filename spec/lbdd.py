@@ -151,6 +151,8 @@ DIGEST_LIMIT = 2 ** DIGEST_BITS
 
 def _is_int(value) -> bool:
     """An integer, numpy's included; a bool is not (True would pass for digest 1)."""
+    if type(value) is int:      # the common case, without the ABC's instance check (a profile's hot spot)
+        return True
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
@@ -481,7 +483,8 @@ class Dissemination:
         if len(self.buckets) != size:
             raise ValueError(f"buckets must give one bucket per address ({size}), not {len(self.buckets)}")
         for edge in self.edges:
-            if not (isinstance(edge, tuple) and len(edge) == 2 and all(_is_int(v) and 0 <= v < size for v in edge)):
+            if not (isinstance(edge, tuple) and len(edge) == 2 and _is_int(edge[0]) and _is_int(edge[1])
+                    and 0 <= edge[0] < size and 0 <= edge[1] < size):
                 raise ValueError(f"edge {edge!r} must be a pair of node indices in 0..{size - 1}")
 
     @property
