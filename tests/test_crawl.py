@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import random
 from fractions import Fraction
 from pathlib import Path
@@ -587,6 +588,23 @@ def test_the_reproduction_is_deterministic_and_its_points_are_sane():
     # at the APT of 100 every node caches every attribute: each walk is the source's send and one hop on
     assert all(v["stage_1"] == 2 * P.ATTRIBUTES for v in committed["attribute-entries"]["fig_5"].values())
     assert P.average_attributes(30) == pytest.approx(8.63, abs=0.01)
+
+
+def test_fig_7_is_extended_by_the_exact_least_squares_line():
+    """The fit is exact over fractions, rounded once (numpy's polyfit gave other last digits on
+    another machine): points on a line give that line, others numpy's fit to 1e-12, and the
+    committed extension is the line through the committed points."""
+    from checks.algorithms.crawl import reproduce as P
+
+    assert P.least_squares_line([1.0, 2.0, 4.0], [5.0, 7.0, 11.0]) == (2.0, 3.0)
+    xs, ys = [100.0, 300.0, 1000.0, 3000.0], [5.0, 7.25, 9.5, 11.0]
+    assert P.least_squares_line(xs, ys) == pytest.approx(tuple(np.polyfit(xs, ys, 1)), rel=1e-12)
+    committed = json.loads(P.REPRODUCTION_JSON.read_text())
+    fig_7 = committed["attribute-entries"]["fig_7"]
+    assert P.extend(fig_7["measured"]) == fig_7["extended"]
+    routing = fig_7["extended"]["fits"]["cbdlo-routing"]
+    assert fig_7["extended"]["at"]["1000"]["cbdlo-routing"] == \
+        routing["intercept"] + routing["slope"] * math.log2(1000)
 
 
 def test_reproduced_sentences_decide_over_every_reading_they_ran():
