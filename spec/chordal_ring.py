@@ -347,6 +347,8 @@ class Ring:
 
     def live(self) -> list[int]:
         """The handles of the brokers that have not failed."""
+        if not self.failed:
+            return list(range(len(self.brokers)))
         return [h for h in range(len(self.brokers)) if h not in self.failed]
 
 
@@ -540,10 +542,12 @@ def order(ring: Ring) -> list[int]:
     """The handles met following Right from the first live broker, until one repeats or a
     pointer is unset: the ring as its pointers have it."""
     seen: list[int] = []
+    met: set[int] = set()       # `h not in seen` on the list made this quadratic in the brokers
     live = ring.live()
     h = live[0] if live else None
-    while h is not None and h not in seen:
+    while h is not None and h not in met:
         seen.append(h)
+        met.add(h)
         h = ring[h].right
     return seen
 
