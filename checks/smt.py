@@ -306,6 +306,12 @@ def same_queries(path: Path, data: bytes) -> bool:
 def published(key: str, queries: list[Query]) -> bytes:
     """The file of one check's queries: each with Z3's answer as its status, then check-sat and a
     reset, so that any SMT-LIB solver prints one answer per query, in order."""
+    return lzma.compress(published_text(key, queries).encode(), preset=9)
+
+
+def published_text(key: str, queries: list[Query]) -> str:
+    """What `published` compresses (each xz compressor at preset 9 sets up hundreds of MB: a
+    caller that wants the text alone asks for it here)."""
     parts = [f"; pubsub-proofs: the {len(queries)} SMT-LIB 2 queries behind {key}, in the order asked;\n"
              f"; each one's (set-info :status ...) is Z3's answer, the comment above it both solvers' answers\n"
              f"; ({SECOND} options beside its defaults: finite model finding is --finite-model-find,\n"
@@ -318,7 +324,7 @@ def published(key: str, queries: list[Query]) -> bytes:
         second = f"{SECOND} {q.second} ({q.configuration})" if q.second is not None else f"{SECOND} not asked"
         parts.append(f"; query {index}: Z3 {q.z3}, {second}\n(set-logic ALL)\n(set-info :status {status})\n"
                      f"{body}\n(check-sat)\n(reset)\n")
-    return lzma.compress("".join(parts).encode(), preset=9)
+    return "".join(parts)
 
 
 def read_published(path: Path) -> list[tuple[str, str]]:
@@ -327,7 +333,11 @@ def read_published(path: Path) -> list[tuple[str, str]]:
 
 
 def read_published_text(data: bytes) -> list[tuple[str, str]]:
-    text = lzma.decompress(data).decode()
+    return parse_published(lzma.decompress(data).decode())
+
+
+def parse_published(text: str) -> list[tuple[str, str]]:
+    """A published file's text as its queries: (expected status, SMT-LIB text asking it)."""
     out = []
     for chunk in re.split(r"^; query \d+", text, flags=re.M)[1:]:
         body = chunk.split("\n", 1)[1].rsplit("(reset)", 1)[0]
