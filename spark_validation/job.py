@@ -89,7 +89,11 @@ class JudgedJob:
 
     def record(self, rows: dict[str, list], reading: str, verdicts: dict[str, bool], seen: dict[str, bool]) -> None:
         """One instance's verdicts (and witnesses) under `reading`, by property name."""
-        for name, column, witness in _record_columns(self, reading):
+        try:
+            columns = _record_columns(self, reading)
+        except TypeError:       # a plug-in's job that is not hashable (not frozen) names them each time
+            columns = _record_columns.__wrapped__(self, reading)
+        for name, column, witness in columns:
             rows[column].append(bool(verdicts[name]))
             if witness is not None:
                 rows[witness].append(bool(seen[name]))

@@ -173,3 +173,29 @@ def test_the_summary_gives_the_first_violation_at_a_size_the_paper_evaluates_and
     assert "first_evaluated" not in summarize(table, JOB)["checks"]["corrected:no_cycle"]
     shrunk = JOB.shrunk("corrected:buckets_at_most_log2_n", least[1], at_least=100)
     assert len(shrunk.view.subscribers) == 100
+
+
+def test_a_job_records_its_columns_the_same_whether_or_not_it_can_be_hashed():
+    """record() names a job's columns once per reading (a frozen job is hashed to keep them); a
+    plug-in's job that cannot be hashed (attrs.define) records the same rows."""
+    import attrs
+
+    from spark_validation.job import JudgedJob
+
+    @attrs.define
+    class Unhashable(JudgedJob):
+        KNOWN = LbddJob.KNOWN
+        readings: tuple = ("corrected",)
+        algorithm: str = "lbdd"
+
+        def properties_of(self, reading):
+            return JOB.properties_of(reading)
+
+    verdicts = {p.name: i % 2 == 0 for i, p in enumerate(JOB.properties_of("corrected"))}
+    seen = {p.name: i % 3 == 0 for i, p in enumerate(JOB.properties_of("corrected"))}
+    rows = [{c: [] for c in job.check_columns() + job.witness_columns()} for job in (JOB, Unhashable())]
+    for job, r in zip((JOB, Unhashable()), rows):
+        job.record(r, "corrected", verdicts, seen)
+    assert rows[1] == {c: v for c, v in rows[0].items() if c in rows[1]}
+    assert rows[1]["corrected:" + next(iter(verdicts))] == [True]
+    assert any(v == [False] for v in rows[1].values()) and any(v == [True] for v in rows[1].values())
