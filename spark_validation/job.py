@@ -42,7 +42,8 @@ class JudgedJob:
 
     A subclass sets KNOWN (the readings it can run, in order) and defines `properties_of(reading)`, the
     properties of that reading's instances, and `metric_columns()`; `reading_columns()` adds
-    columns per reading (LBDD's `distinguished`)."""
+    columns per reading (LBDD's `distinguished`). `properties_of(reading)` depends on the job's
+    fields and the reading alone: a hashable job's column names are kept per (job, reading)."""
 
     KNOWN: ClassVar[tuple[str, ...]] = ()
     algorithm: str
@@ -90,9 +91,11 @@ class JudgedJob:
     def record(self, rows: dict[str, list], reading: str, verdicts: dict[str, bool], seen: dict[str, bool]) -> None:
         """One instance's verdicts (and witnesses) under `reading`, by property name."""
         try:
-            columns = _record_columns(self, reading)
-        except TypeError:       # a plug-in's job that is not hashable (not frozen) names them each time
+            hash(self)
+        except TypeError:       # a plug-in's job that cannot be hashed (attrs.define, say) names them each time
             columns = _record_columns.__wrapped__(self, reading)
+        else:
+            columns = _record_columns(self, reading)
         for name, column, witness in columns:
             rows[column].append(bool(verdicts[name]))
             if witness is not None:

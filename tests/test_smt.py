@@ -174,21 +174,22 @@ def test_a_published_file_reads_back_as_its_queries_and_reruns_with_cvc5(tmp_pat
 @pytest.mark.long(20)
 @pytest.mark.parametrize("name", sorted(plugin.algorithms()))     # one per algorithm: side by side on the workers
 def test_every_committed_query_file_is_what_its_encoding_asks_now(monkeypatch, name):
-    """Every Z3 check of every algorithm (the medium ones too, which `make test`'s fast run
-    leaves out) asked again, Z3 only: its published file holds the same queries."""
+    """Every Z3 check of this algorithm (the medium ones too, which `make test`'s fast run leaves
+    out) asked again, Z3 only: its published file holds the same queries."""
     monkeypatch.setattr(smt, "ask_second", lambda text, timeout_ms=0, certify=False: ("unsat", 0.0, "stubbed"))
     committed = json.loads((ROOT / "reports" / "check.json").read_text())["results"]
-    for algorithm in [plugin.algorithms()[name]]:
-        ctx = engine.Context(algorithm, "default", lambda doc: "unused")
-        for check in algorithm.checks(algorithm.scope("default")):
-            if not isinstance(check, plugin.Proof):
-                continue
-            [r] = engine.run_check(check, ctx)
-            path = ROOT / "reports" / "smt" / algorithm.name / smt.file_name(r.property, r.reading)
-            stored = [(status, text) for status, text in smt.read_published(path)]
-            asked = [(q.z3 if q.z3 in smt.ANSWERS else "unknown",
-                      smt.parse_published(smt.published_text(r.key, [q]))[0][1]) for q in r.queries]
-            assert stored == asked, f"{path}: rerun `pubsub-proofs check {algorithm.name} --methods z3`"
+    algorithm = plugin.algorithms()[name]
+    proofs = [c for c in algorithm.checks(algorithm.scope("default")) if isinstance(c, plugin.Proof)]
+    if not proofs:
+        pytest.skip(f"{name} declares no Z3 check")      # a plug-in named in PUBSUB_PROOFS_PLUGINS, say
+    ctx = engine.Context(algorithm, "default", lambda doc: "unused")
+    for check in proofs:
+        [r] = engine.run_check(check, ctx)
+        path = ROOT / "reports" / "smt" / algorithm.name / smt.file_name(r.property, r.reading)
+        stored = [(status, text) for status, text in smt.read_published(path)]
+        asked = [(q.z3 if q.z3 in smt.ANSWERS else "unknown",
+                  smt.parse_published(smt.published_text(r.key, [q]))[0][1]) for q in r.queries]
+        assert stored == asked, f"{path}: rerun `pubsub-proofs check {algorithm.name} --methods z3`"
     assert any(r["algorithm"] == name and r["method"] == "z3" for r in committed)
 
 

@@ -456,8 +456,11 @@ def draw_figure(rep: dict[str, Any], folder: Path | str) -> str:
                 ax.plot([p[0] for p in pts], [p[1] for p in pts], "o-", color=colour, label=name)
             if f"{key}_calibrated" in r:
                 cal = r[f"{key}_calibrated"]
+                fewest = min(r["fig_5_calibrated"], key=int)      # where the APT was calibrated (attribute-entries)
+                hit = r["fig_5_calibrated"][fewest]["hit_rate"]
                 ax.plot(xs, [cal[str(x)]["crawl-routing"]["effective"] for x in xs], "s--", color="#4c72b0",
-                        label=f"crawl-routing, APT {rep['calibrated_apt']} (90% hit at 10 hops, 250 subscriptions)")
+                        label=f"crawl-routing, APT {rep['calibrated_apt']} ({hit:.0%} hit at 10 hops, {fewest} "
+                              "subscriptions)")
             ax.set_xlabel(xlabel)
             ax.set_yscale("log")
             ax.set_title(f"{title} ({filling})", fontsize=9)
