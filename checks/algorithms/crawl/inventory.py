@@ -508,9 +508,10 @@ def crawl_lowers_cost() -> tuple[str, str]:
     for filling, rep in fillings():
         runs = (("APT 100", rep["fig_5"], rep["fig_6"]), (apt6, rep["fig_5_calibrated"], rep["fig_6_calibrated"]))
         for apt, five, six in runs:
-            sent = [p["crawl-routing"]["messages"] for p in (*five.values(), *six.values())]
+            both = (*five.values(), *six.values())
+            sent = [p["crawl-routing"]["messages"] for p in both]
             for forwarding in FORWARDINGS:
-                flooded = [p[f"simple-{forwarding}"]["messages"] for p in (*five.values(), *six.values())]
+                flooded = [p[f"simple-{forwarding}"]["messages"] for p in both]
                 least = min(x / c for x, c in zip(flooded, sent))
                 messages[f"{filling}, {apt}, messages alone, Simple by {forwarding}"] = least > 1
                 said.append(f"{filling}, {apt}, messages alone (no match counted): Simple by {forwarding} at least "
