@@ -58,7 +58,7 @@ def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
                            f"{rep['attribute-entries']['fig_5_calibrated'][fewest]['hit_rate']:.3f} there (sec. 5.3's "
                            "90%)" + ("" if filling == "attribute-entries" else
                            f"; not calibrated for {filling}, {r['fig_5_calibrated'][fewest]['hit_rate']:.3f} there") +
-                           "; the sentences on Figs. 5-6 are decided at this APT and at 100 alike; the last column is "
+                           "; beside the APT of 100 the text sets, which decides the sentences on Figs. 5-6; the last column is "
                            "this filling's hit rate at each point")
             figs.append(("fig_5_calibrated", "subscriptions", f"Fig. 5 at an APT of {rep['calibrated_apt']} (budget "
                          f"10; {calibration})"))
