@@ -75,12 +75,13 @@ def test_ctrl_c_during_validate_keeps_finished_segments_and_resumes_to_the_same_
     out, err = p.communicate(timeout=300)
     last = err.strip().splitlines()[-1] if err.strip() else ""
     assert p.returncode == 130 and "finished segment(s)" in last and "Traceback" not in err, err[-800:]
-    resumed = subprocess.run(CLI + args + ["--out", str(tmp_path / "cut")], cwd=ROOT, capture_output=True, text=True,
-                             env={**os.environ, **env})
-    whole = subprocess.run(CLI + args + ["--out", str(tmp_path / "whole")], cwd=ROOT, capture_output=True, text=True,
-                           env={**os.environ, **env})
-    assert resumed.returncode == whole.returncode == 0, resumed.stderr[-500:] + whole.stderr[-500:]
-    assert "segment(s) reused" in resumed.stdout and " 0 segment(s) reused" not in resumed.stdout
+    # the resumed run and an uninterrupted one, side by side (each starts its own JVM: most of their time)
+    resumed, whole = (subprocess.Popen(CLI + args + ["--out", str(tmp_path / out)], cwd=ROOT, text=True,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, **env})
+                      for out in ("cut", "whole"))
+    (resumed_out, resumed_err), (_, whole_err) = resumed.communicate(timeout=300), whole.communicate(timeout=300)
+    assert resumed.returncode == whole.returncode == 0, resumed_err[-500:] + whole_err[-500:]
+    assert "segment(s) reused" in resumed_out and " 0 segment(s) reused" not in resumed_out
     summary = [json.loads((tmp_path / f / "summary.json").read_text()) for f in ("cut", "whole")]
     assert summary[0] == summary[1]
 

@@ -196,9 +196,11 @@ def stage_two_and_subscriptions() -> tuple[str, str]:
                    "points: 3,000 nodes, Fig. 7's APT of 100, 30 attributes, values 0..99): ")
 
 
+@functools.lru_cache(maxsize=None)
 def tree_heights(filling: str, subscriptions: tuple[int, ...], view: int, apt: int) -> dict[int, tuple[float, float]]:
     """The mean height of the attributes' trees and their mean number of pieces, at each number of
-    subscriptions, in the reproduction's workloads (built from its seed; no walk is run)."""
+    subscriptions, in the reproduction's workloads (built from its seed; no walk is run). Kept per
+    process: `claims --sentences` and `explain` ask for it once per sentences table (2 s a time)."""
     from checks.algorithms.crawl import reproduce as P
 
     seed, heights = reproduction()["key"]["seed"], {}
