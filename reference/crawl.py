@@ -436,7 +436,8 @@ class Overlay:
         """Sec. 5.3's Simple on this overlay's live nodes: the subscribers it reaches whose subscription
         matches the event, and its messages."""
         views = [[u for u in self.views[v] if self.alive[u]] if self.alive[v] else [] for v in range(self.n)]
-        reached, messages = simple(views, node, hops, self.rng, forwarding)
+        matched = {v for v in self.subscriptions if self.alive[v] and C.matches(self.subscriptions[v], event)}
+        reached, messages = simple(views, node, hops, self.rng, forwarding, matched=matched)
         deliveries = sorted(v for v in reached if v in self.subscriptions
                             and C.matches(self.subscriptions[v], event))
         return {"deliveries": deliveries, "messages": messages}
@@ -522,7 +523,7 @@ class Overlay:
 # Sec. 5's baselines on the same lower layer: Simple and TERA
 # --------------------------------------------------------------------------------------------
 
-SIMPLE_FORWARDING = ("flood", "flood-once", "random-walk")
+SIMPLE_FORWARDING = ("flood", "flood-once", "random-walk", "flood-if-matched")
 
 
 class FloodCounts:
@@ -546,11 +547,17 @@ class FloodCounts:
         self.heads = np.flatnonzero(counts)
         self.starts = np.concatenate(([0], np.cumsum(counts)))[self.heads]
 
-    def copies(self, source: int, hops: int) -> list[int]:
-        """The copies sent at hops 1..hops from `source`, one count per hop."""
+    def copies(self, source: int, hops: int, forwarders: frozenset[int] | set[int] | None = None) -> list[int]:
+        """The copies sent at hops 1..hops from `source`, one count per hop. With `forwarders`, only
+        they pass on the copies they get (the source sends at hop 1 whatever they are)."""
         on_link = np.zeros(len(self.tail), dtype=object)
         on_link[:] = 0
         on_link[self.tail == source] = 1
+        passes = None
+        if forwarders is not None:
+            passes = np.zeros(self.n, dtype=bool)
+            passes[sorted(forwarders)] = True
+            passes = passes[self.tail]
         out = [int(on_link.sum())] if hops else []
         for _ in range(1, hops):
             arrived = np.zeros(self.n, dtype=object)
@@ -558,12 +565,15 @@ class FloodCounts:
             if len(self.heads):
                 arrived[self.heads] = np.add.reduceat(on_link[self.by_head], self.starts)
             on_link = arrived[self.tail] - np.where(self.has_back, on_link[self.back], 0)
+            if passes is not None:
+                on_link = np.where(passes, on_link, 0)
             out.append(int(on_link.sum()))
         return out
 
 
 def simple(views: list[list[int]], source: int, hops: int, rng: np.random.Generator | None = None,
-           forwarding: str = "flood", counts: FloodCounts | None = None) -> tuple[dict[int, int], int]:
+           forwarding: str = "flood", counts: FloodCounts | None = None,
+           matched: frozenset[int] | set[int] | None = None) -> tuple[dict[int, int], int]:
     """Sec. 5.3's Simple: each node that gets the data matches it locally, then forwards it, until the
     hop limit. Returns the nodes reached (each with the hop it first got the data at) and the messages.
     The text says "flooding" (洪泛式), with nothing of duplicates, and, of Figs. 5-6, "random
@@ -571,13 +581,29 @@ def simple(views: list[list[int]], source: int, hops: int, rng: np.random.Genera
     forwards every copy it gets to every neighbour but the one it came from (its messages counted by
     FloodCounts, `counts` one built for these views). `flood-once`: duplicates dropped (as floods with
     a message id do), each node forwards the data once. `random-walk`: the data goes to one random
-    neighbour per hop (not back where it came from while there is another). Both floods reach the
-    same nodes at the same hops."""
+    neighbour per hop (not back where it came from while there is another). `flood-if-matched`: the
+    flood, every copy passed on, but only by the nodes the data matches (`matched`: 如果匹配...然后再
+    把数据转发出去 read as one condition); the source sends it whatever it holds. Both floods reach
+    the same nodes at the same hops."""
     if forwarding not in SIMPLE_FORWARDING:
         raise ValueError(f"Simple forwards by {', '.join(SIMPLE_FORWARDING)}, not {forwarding!r}")
     if isinstance(hops, bool) or not isinstance(hops, int) or hops < 0:
         raise ValueError(f"Simple's hop limit is a whole number >= 0, not {hops!r}")
     reached, messages = {source: 0}, 0
+    if forwarding == "flood-if-matched":
+        if matched is None:
+            raise ValueError("a flood-if-matched Simple needs the nodes the data matches")
+        frontier = [source]
+        for hop in range(1, hops + 1):
+            nxt = []
+            for v in frontier:
+                for u in views[v]:
+                    if u not in reached:
+                        reached[u] = hop
+                        if u in matched:
+                            nxt.append(u)
+            frontier = nxt
+        return reached, sum((counts or FloodCounts(views)).copies(source, hops, matched))
     if forwarding in ("flood", "flood-once"):
         frontier: list[tuple[int, int]] = [(source, -1)]
         for hop in range(1, hops + 1):

@@ -508,19 +508,28 @@ def test_simple_floods_every_copy_or_once_per_node_within_its_hop_limit_or_walks
     rng = np.random.default_rng(1)
     reached, messages = R.simple(path, 2, 4, rng, "random-walk")
     assert messages == 4 and set(reached) <= set(range(5)) and reached[2] == 0
-    with pytest.raises(ValueError, match="flood, flood-once, random-walk"):
+    # only the nodes the data matches pass it on (the source sends it regardless): past 1, unmatched, nothing
+    assert R.simple(path, 0, 3, forwarding="flood-if-matched", matched={2}) == ({0: 0, 1: 1}, 1)
+    assert R.simple(path, 0, 3, forwarding="flood-if-matched", matched={1, 2}) == ({0: 0, 1: 1, 2: 2, 3: 3}, 3)
+    # on the triangle every copy goes on while it is at 1 or 2; the two that reach 0 stop there
+    assert R.simple(triangle, 0, 5, forwarding="flood-if-matched", matched={1, 2}) == ({0: 0, 1: 1, 2: 1}, 6)
+    with pytest.raises(ValueError, match="flood, flood-once, random-walk, flood-if-matched"):
         R.simple(path, 0, 3, forwarding="gossip")
+    with pytest.raises(ValueError, match="the nodes the data matches"):
+        R.simple(path, 0, 3, forwarding="flood-if-matched")
     with pytest.raises(ValueError, match="hop limit"):
         R.simple(path, 0, -1)
     with pytest.raises(ValueError, match="random generator"):
         R.simple(path, 0, 3, forwarding="random-walk")
 
 
-def copies_made_one_by_one(views, source, hops):
-    """The every-copy flood by making every copy: (node, the node it came from) per copy."""
+def copies_made_one_by_one(views, source, hops, forwarders=None):
+    """The every-copy flood by making every copy: (node, the node it came from) per copy; with
+    `forwarders`, only they pass a copy on (the source's first sends whatever it is)."""
     sent, copies = [], [(source, -1)]
-    for _ in range(hops):
-        copies = [(u, v) for v, came_from in copies for u in views[v] if u != came_from]
+    for hop in range(hops):
+        copies = [(u, v) for v, came_from in copies for u in views[v] if u != came_from
+                  and (hop == 0 or forwarders is None or v in forwarders)]
         sent.append(len(copies))
     return sent
 
@@ -536,6 +545,18 @@ def test_the_every_copy_floods_copies_are_counted_as_making_them_one_by_one_woul
         assert counts.copies(source, 6) == copies_made_one_by_one(views, source, 6)
         assert R.simple(views, source, 6)[1] == sum(copies_made_one_by_one(views, source, 6))
         assert R.simple(views, source, 6)[0] == R.simple(views, source, 6, forwarding="flood-once")[0]
+        matched = {v for v in range(n) if rng.random() < 0.5}
+        assert counts.copies(source, 6, matched) == copies_made_one_by_one(views, source, 6, matched)
+        reached, sent = R.simple(views, source, 6, forwarding="flood-if-matched", matched=matched)
+        assert sent == sum(copies_made_one_by_one(views, source, 6, matched))
+        # the nodes a copy reaches, made one by one (with the hop it first came at)
+        firsts, copies = {source: 0}, [(source, -1)]
+        for hop in range(1, 7):
+            copies = [(u, v) for v, came_from in copies for u in views[v] if u != came_from
+                      and (hop == 1 or v in matched)]
+            for u, _ in copies:
+                firsts.setdefault(u, hop)
+        assert reached == firsts
     assert counts.copies(0, 0) == []
 
 
@@ -731,8 +752,13 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert "attribute-entries, Fig. 8's points (APT 20), stage-1 messages summed over the walks: does not" in said
     # 'the APT cannot be below 100' fails on Figs. 5-6's own workload, where an APT of 6 reaches 90%
     assert "attribute-entries, Figs. 5-6's 30 attributes: does not" in I.apt_for_90()[1]
-    assert "beside it, the repair flood-once (each node forwards once) and the alternative random-walk" in \
+    assert "beside it, the repair flood-once (each node forwards once) and the alternatives random-walk" in \
         I.fig_5_simple()[1]
+    # the flood only matched nodes pass on, beside: the chance of a match rises under it (and the walk)
+    said = I.simple_match_chance_rises()[1]
+    assert "attribute-entries, Simple by flood-if-matched: 0.275, 0.5, 0.65, 0.775, 0.95, 0.975 of the events" in said
+    assert "not deciding: attribute-entries, Simple by flood-once: does not; attribute-entries, Simple by " \
+        "random-walk: shows it; attribute-entries, Simple by flood-if-matched: shows it" in said
     assert "(attribute-entries, CBDLO's two stages: shows it; attribute-entries, CBDLO with its deliveries: does not" \
         in I.fig_7_growth()[1]
     # the flood dropping duplicates stops growing once it has reached everyone; forwarding every copy it does not

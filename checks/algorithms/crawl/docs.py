@@ -70,11 +70,11 @@ def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
             for x, v in r[fig].items():
                 rows.append([x] + [f"{_num(v[n]['effective'])} / {_num(v[n]['effective_events'])}"
                                    for n in ("crawl-routing", "crawl-with-deliveries", "simple-flood",
-                                             "simple-flood-once", "simple-random-walk")]
+                                             "simple-flood-once", "simple-random-walk", "simple-flood-if-matched")]
                             + [f"{v['expected']:,} / {v['expected_events']:,}", f"{v['hit_rate']:.3f}"])
             lines += [f"{title}, effective cost, matched / expected counted per subscription / per event:", "",
                       table([axis, "CRAWL, routing", "CRAWL, with deliveries", "Simple, flood (every copy)", "Simple, flood once",
-                             "Simple, random walk",
+                             "Simple, random walk", "Simple, flood where matched",
                              "expected", "walks reaching their topology"], rows), ""]
         m, ext = r["fig_7"]["measured"], r["fig_7"]["extended"]
         lines += ["Fig. 7, messages per event (measured):", "",

@@ -437,15 +437,15 @@ def printed_counter(name: str) -> bool:
     return printed_simple(name) and COUNTER_REPAIR not in name
 SIMPLE_PRINTED = ("Simple as printed is sec. 5.3's flood (洪泛式: a node matches the data, then forwards it on until "
                   "the hop limit; no duplicate test is printed, so every copy is forwarded on), which decides; the "
-                  "repair flood-once (each node forwards once) and the alternative random-walk (one random neighbour "
-                  "a hop) are reported beside it. The text describes Simple two ways: its definition (and sec. "
+                  "repair flood-once (each node forwards once) and the alternatives random-walk (one random neighbour "
+                  "a hop) and flood-if-matched (only the nodes the data matches pass it on) are reported beside it. The text describes Simple two ways: its definition (and sec. "
                   "5.4's 泛洪) a flood, sec. 5.3's name for it in Fig. 6's discussion, 简单的随机算法, and Fig. 5's reason 在随机转发的过程中 random "
                   "forwarding, and its data (68 of 408 matched with 68,605 messages at 10 hops) fit no flood; the "
-                  "definition is taken as the printed algorithm. Its words also allow a node to forward only where "
-                  "the data matched it (如果匹配则...所以接收数据,然后再把数据转发出去 read as one condition): that "
-                  "reading is not run yet, so these verdicts do not cover it")
-SIMPLE_BESIDE = ("the repair flood-once (each node forwards once) and the alternative random-walk (one random "
-                 "neighbour a hop)")
+                  "definition is taken as the printed algorithm (洪泛式, and 首先...然后再, first match, then forward). Its "
+                  "words also allow a node to forward only where the data matched it (如果匹配则...所以接收数据,然后再把"
+                  "数据转发出去 read as one condition): the alternative flood-if-matched, run and reported beside")
+SIMPLE_BESIDE = ("the repair flood-once (each node forwards once) and the alternatives random-walk (one random "
+                 "neighbour a hop) and flood-if-matched (only the nodes the data matches pass it on)")
 
 
 COUNTER_SIMPLE_BESIDE = "the repaired counter `reaches`, under it Simple as printed and " + SIMPLE_BESIDE
