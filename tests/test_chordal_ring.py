@@ -1241,3 +1241,29 @@ def test_the_reference_fails_links_as_the_spec_does_on_every_reading():
     ref.fail([ref.pointers(0)[1]])
     with pytest.raises(R.RingError, match="has already failed"):
         ref.fail_link(0, ref.pointers(0)[1])
+
+
+def test_explanations_and_messages_say_exactly_what_happened():
+    """What a counterexample's explanation and a run's messages say, word for word and field for
+    field (the mutation sample found tests that only looked for a phrase or a kind)."""
+    printed = C.run_joins([None, 0, 0], C.READINGS["printed-pointers"])[-1]
+    assert C.EXPLAIN["pointers_agree"](printed.after) == \
+        "Rightright(broker 0) is broker 0, Right(Right) broker 2; Leftleft of broker 2 unset."
+    left_id = C.run_joins([None, 0, 0, 0, 0], C.READINGS["printed-left-id"])[-1].after
+    assert C.EXPLAIN["ids_unique_in_ring_order"](left_id) == (
+        "Following Right: 0 -> 65535 -> 2147450880 -> 1073758208 -> 1610604544, not in increasing order round the ring.")
+    ring = twelve()
+    # three failures: under 'neighbour' broker 0's tasks are handed on, 2's and 3's are not (each listed)
+    three = C.node_failure(ring, {0, 2, 3}, C.CORRECTED)
+    assert [C.handed_on(t, three) for t in C.share_tasks(three, "neighbour")] == [True, False, False]
+    said = C.EXPLAIN["tasks_taken_over_several"](three)
+    assert said.count("under 'neighbour'") == 2 and "under 'neighbour' no live broker took broker 3's tasks" in said
+    # a chord's failure: who sends what to whom, every message arriving
+    chord = C.link_failure(ring, 0, 4, C.CORRECTED)          # the chord 0-4, the query relayed by 8
+    assert [(m.kind, m.sender, m.to, m.delivered) for m in chord.messages] == [
+        ("query", 0, 8, True), ("query", 8, 4, True), ("link-down", 4, 8, True), ("link-down", 8, 0, True)]
+    both = C.link_failure(ring, 0, 4, C.LITERAL, b_queried=True)
+    assert [(m.kind, m.sender, m.to) for m in both.messages][-2:] == [("link-down", 4, 8), ("link-down", 8, 0)]
+    # the readings a part's checks keep: the key two and one more per other way of resolving its fields
+    assert C.telling_apart(C.PART_FIELDS["failure"]) == ("literal", "corrected", "literal/both-tell")
+    assert C.PART_READINGS["link"] == ("literal", "corrected", "literal/round-nearest", "literal/b-always-queries")

@@ -1451,3 +1451,26 @@ def test_an_apt_of_one_holds_one_other_node_and_a_rejoined_view_is_distinct():
     overlay.leave(0)
     overlay.join(0)
     assert sorted(overlay.views[0]) == [1, 2, 3, 4]
+
+
+def test_reference_gaps_the_mutation_sample_found(monkeypatch):
+    """Three mutants of reference/crawl.py that no test noticed (seed 0's sample, 2026-11-29)."""
+    # the acyclic solver gives the exact chance, and None only where a state comes back
+    edges = {"a": [(Fraction(1, 2), "b"), (Fraction(1, 2), "c")], "b": "found", "c": "exhausted"}
+    assert R._solve_acyclic("a", edges) == Fraction(1, 2)
+    assert R._solve_acyclic("a", {"a": [(Fraction(1), "b")], "b": [(Fraction(1), "a")]}) is None
+    # views refreshed at every hop: the first hop from an end of the path 0 - 1 - 2 can go straight
+    # to 2 (a fresh view of one node among the others); with the view kept it goes to 1 every time
+    path = [[1], [0, 2], [1]]
+    firsts = {reading: {R.walk(path, 0, {2}, 2, 3, np.random.default_rng(seed), C.READINGS[reading])[0][1]
+                        for seed in range(40)} for reading in ("previous/kept", "previous/kept/refreshed")}
+    assert firsts == {"previous/kept": {1}, "previous/kept/refreshed": {1, 2}}
+    # the overlay walks under its own reading
+    seen = []
+    overlay = R.Overlay(30, 3, 2, seed=5, reading="previous/cleared")
+    overlay.subscribe(7, {"x": (0, 9)})
+    real = R.walk
+    monkeypatch.setattr(R, "walk", lambda *args, **kwargs: seen.append(
+        args[6] if len(args) > 6 else kwargs.get("reading")) or real(*args, **kwargs))
+    overlay.publish(1, {"x": 3})
+    assert seen and all(r == C.READINGS["previous/cleared"] for r in seen)
