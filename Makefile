@@ -51,8 +51,9 @@ bench: $(STAMP) java spin
 	$(BIN)/pubsub-proofs bench --out reports/bench.json
 
 ## make mutation: mutmut over reference/ and spec/, the score per module (a seeded sample of 60
-## mutants per module, about 15 min; MUTATION=--all for every mutant, about 1.5 h), recorded in
-## reports/bench.json under "mutation".
+## mutants per module; MUTATION=--all for every mutant), recorded in reports/bench.json under
+## "mutation". With five algorithms' 15 modules a sample takes an hour or more on 2 cores (on
+## 2026-11-29, 327 mutants of a 40-per-module sample in 17 min; a mutant that loops runs to its timeout).
 MUTATION ?=
 mutation: $(STAMP)
 	$(BIN)/python -c "import mutmut" 2>/dev/null || $(BIN)/pip install --quiet --disable-pip-version-check mutmut==3.8.1

@@ -5,7 +5,7 @@ mutmut (configured in pyproject.toml's [tool.mutmut]) copies the sources into mu
 the tests against each mutant, only those tests that call the mutated function. Which test files
 take part is found by convention, so that a new algorithm edits no shared list: every
 tests/test_<algorithm>*.py of a discovered algorithm (its spec, reference, checks, behaviour and
-drawing tests), and the conformance tests that hold every algorithm (CONFORMANCE). All 5,000-odd mutants take about 1.5 h on a 2-core machine, so by default a
+drawing tests), and the conformance tests that hold every algorithm (CONFORMANCE). All 12,000-odd mutants (five algorithms) take many hours on a 2-core machine, so by default a
 seeded sample of each module is run (the same names every time for the same sources) and its
 score is an estimate with a 95% Wilson interval; `--all` runs every mutant and the score is exact.
 A timeout or a crash counts as a kill (the tests noticed), a mutant that no test calls as a
@@ -107,7 +107,7 @@ def record(bench_path: Path, result: dict[str, Any]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m checks.mutation", description=__doc__.split("\n\n")[0])
     parser.add_argument("--per-module", type=int, default=60, help="mutants sampled per module (default 60)")
-    parser.add_argument("--all", action="store_true", help="run every mutant (about 1.5 h on 2 cores)")
+    parser.add_argument("--all", action="store_true", help="run every mutant (12,000-odd: many hours on 2 cores)")
     parser.add_argument("--seed", type=int, default=0, help="the sample's seed (default 0)")
     parser.add_argument("--bench", default="reports/bench.json", help="where the scores are recorded")
     parser.add_argument("--max-children", type=int, default=None, help="parallel mutants (default: every core)")
