@@ -694,7 +694,7 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
                         "hit_rate_rises": "holds", "fig_7_growth": "ambiguous", "fig_7_small": "violated",
                         "fig_8": "holds", "fig_9": "ambiguous", "simple_misses": "holds",
                         "worked_example_reach": "violated", "apt_for_90": "ambiguous",
-                        "hit_rate_with_subscriptions": "violated", "single_forwarding": "violated",
+                        "hit_rate_with_subscriptions": "ambiguous", "single_forwarding": "violated",
                         "crawl_lowers_cost": "ambiguous", "fig_6_against_fig_5": "violated",
                         "stage_one_and_attributes": "holds", "axis_coefficients": "holds",
                         "stage_one_falls": "holds", "simple_accuracy_saturates": "holds",
@@ -736,13 +736,17 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert "CRAWL not below it at 1 of 14 points: Fig. 6's budget 2)" in said
     assert "not the paper's operating point" not in said
     # sec. 5.4's rising hit rate at Fig. 8's printed parameters (APT 20, budget 30), which decide: per
-    # walk a ceiling of 1; per APT lookup up from 0.678 to 0.745 but falling twice on the way; rising,
-    # beside, at the calibrated APT of 6 of Figs. 5-6 (another experiment)
+    # walk a ceiling of 1; per APT lookup up from 0.678 to 0.745, its two dips within the sampling
+    # noise (about 1,600-1,800 lookups a point); rising, beside, at the calibrated APT of 6 of Figs. 5-6
     said = I.hit_rate_with_subscriptions()[1]
     assert "attribute-entries, an APT of 6 (Fig. 5 at the calibrated APT): 0.907, 0.932, 0.966, 0.978" in said
     assert "per lookup: attribute-entries, Fig. 8's points (APT 20): 0.678, 0.69, 0.681, 0.747, 0.745" in said
     assert ("(as printed: attribute-entries, Fig. 8's points (APT 20), per walk: does not; attribute-entries, "
-            "Fig. 8's points (APT 20), per lookup: does not; beside it, the APT of 6") in said
+            "Fig. 8's points (APT 20), per lookup: shows it; beside it, the APT of 6") in said
+    # beyond the noise: a dip within twice the standard error is no fall, one beyond it is
+    assert I.rises_beyond_noise([0.5, 0.49, 0.6], [2000, 2000, 2000])
+    assert not I.rises_beyond_noise([0.5, 0.4, 0.6], [2000, 2000, 2000])
+    assert not I.rises_beyond_noise([0.5, 0.51], [100, 100])          # up, but within the noise
     # the first stage's matching cost as the cost model prints it (|APT| x the slowest attribute's
     # H_stage1) falls from 54 to 41; the stage-1 messages summed over the walks, beside, only 5%
     said = I.stage_one_falls()[1]
