@@ -436,10 +436,9 @@ class Overlay:
         """Sec. 5.3's Simple on this overlay's live nodes: the subscribers it reaches whose subscription
         matches the event, and its messages."""
         views = [[u for u in self.views[v] if self.alive[u]] if self.alive[v] else [] for v in range(self.n)]
-        matched = {v for v in self.subscriptions if self.alive[v] and C.matches(self.subscriptions[v], event)}
+        matched = {v for v, s in self.subscriptions.items() if C.matches(s, event)}
         reached, messages = simple(views, node, hops, self.rng, forwarding, matched=matched)
-        deliveries = sorted(v for v in reached if v in self.subscriptions
-                            and C.matches(self.subscriptions[v], event))
+        deliveries = sorted(v for v in reached if v in matched)
         return {"deliveries": deliveries, "messages": messages}
 
     def tera(self, node: int, topic: Any, topics: Mapping[int, Any]) -> dict[str, Any]:
@@ -590,21 +589,10 @@ def simple(views: list[list[int]], source: int, hops: int, rng: np.random.Genera
     if isinstance(hops, bool) or not isinstance(hops, int) or hops < 0:
         raise ValueError(f"Simple's hop limit is a whole number >= 0, not {hops!r}")
     reached, messages = {source: 0}, 0
-    if forwarding == "flood-if-matched":
-        if matched is None:
+    if forwarding in ("flood", "flood-once", "flood-if-matched"):
+        if forwarding == "flood-if-matched" and matched is None:
             raise ValueError("a flood-if-matched Simple needs the nodes the data matches")
-        frontier = [source]
-        for hop in range(1, hops + 1):
-            nxt = []
-            for v in frontier:
-                for u in views[v]:
-                    if u not in reached:
-                        reached[u] = hop
-                        if u in matched:
-                            nxt.append(u)
-            frontier = nxt
-        return reached, sum((counts or FloodCounts(views)).copies(source, hops, matched))
-    if forwarding in ("flood", "flood-once"):
+        passes = matched if forwarding == "flood-if-matched" else None      # None: every node passes it on
         frontier: list[tuple[int, int]] = [(source, -1)]
         for hop in range(1, hops + 1):
             nxt = []
@@ -615,10 +603,11 @@ def simple(views: list[list[int]], source: int, hops: int, rng: np.random.Genera
                     messages += 1
                     if u not in reached:
                         reached[u] = hop
-                        nxt.append((u, v))
+                        if passes is None or u in passes:
+                            nxt.append((u, v))
             frontier = nxt
-        if forwarding == "flood":
-            messages = sum((counts or FloodCounts(views)).copies(source, hops))
+        if forwarding != "flood-once":       # every copy passed on: counted, not made
+            messages = sum((counts or FloodCounts(views)).copies(source, hops, passes))
         return reached, messages
     if rng is None:
         raise ValueError("a random-walk Simple needs a random generator")

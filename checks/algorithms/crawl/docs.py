@@ -18,6 +18,10 @@ from checks.docs import DocsContext, table
 from checks.interval import estimate
 
 VALIDATION = "reports/validate/crawl.json"
+# the reproduction's columns (each Simple of reference.crawl.SIMPLE_FORWARDING has one: a new one fails here)
+COLUMNS = {"crawl-routing": "CRAWL, routing", "crawl-with-deliveries": "CRAWL, with deliveries"}
+SIMPLE_COLUMNS = {"flood": "Simple, flood (every copy)", "flood-once": "Simple, flood once",
+                  "random-walk": "Simple, random walk", "flood-if-matched": "Simple, flood where matched"}
 
 
 def sections(ctx: DocsContext) -> dict[str, str]:
@@ -33,7 +37,7 @@ def sections(ctx: DocsContext) -> dict[str, str]:
 def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
     """Figs. 5-9 as this project's simulation gives them, every choice named; the paper's sentences
     about them are judged in the sentences table (inventory.py)."""
-    from reference.crawl import APT_FILLING
+    from reference.crawl import APT_FILLING, SIMPLE_FORWARDING
 
     events = rep["key"]["events"]
     lines = [f"**Figs. 5-9 reproduced** (`{code}`, numbers in `{json_path}`, seed {rep['key']['seed']}, {events} "
@@ -66,16 +70,13 @@ def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
                 figs.append(("fig_6_calibrated", "budget", f"Fig. 6 at an APT of {rep['calibrated_apt']} (2,000 "
                              f"subscriptions; {calibration}, {r['fig_6_calibrated']['10']['hit_rate']:.3f} at 10)"))
         for fig, axis, title in figs:
+            columns = {**COLUMNS, **{f"simple-{f}": SIMPLE_COLUMNS[f] for f in SIMPLE_FORWARDING}}
             rows = []
             for x, v in r[fig].items():
-                rows.append([x] + [f"{_num(v[n]['effective'])} / {_num(v[n]['effective_events'])}"
-                                   for n in ("crawl-routing", "crawl-with-deliveries", "simple-flood",
-                                             "simple-flood-once", "simple-random-walk", "simple-flood-if-matched")]
+                rows.append([x] + [f"{_num(v[n]['effective'])} / {_num(v[n]['effective_events'])}" for n in columns]
                             + [f"{v['expected']:,} / {v['expected_events']:,}", f"{v['hit_rate']:.3f}"])
             lines += [f"{title}, effective cost, matched / expected counted per subscription / per event:", "",
-                      table([axis, "CRAWL, routing", "CRAWL, with deliveries", "Simple, flood (every copy)", "Simple, flood once",
-                             "Simple, random walk", "Simple, flood where matched",
-                             "expected", "walks reaching their topology"], rows), ""]
+                      table([axis, *columns.values(), "expected", "walks reaching their topology"], rows), ""]
         m, ext = r["fig_7"]["measured"], r["fig_7"]["extended"]
         lines += ["Fig. 7, messages per event (measured):", "",
                   table(["nodes", "CBDLO, routing", "CBDLO, with deliveries", "TERA", "TERA's walk",

@@ -150,14 +150,13 @@ def stage_one_and_attributes() -> tuple[str, str]:
     and hardly with the subscriptions (Fig. 5's runs at the printed APT of 100; the calibrated APT
     of 6 beside: PRINTED_APT)."""
     outcomes, said = {}, []
-    calibrated = f"APT {reproduction()['calibrated_apt']}"
     for filling, rep in fillings():
         nine = rep["fig_9"]
         by_attributes = [p["stage_1"] for p in nine.values()]
         changes = max(by_attributes) > HARDLY * min(by_attributes)
         said.append(f"{filling}: stage 1 {', '.join(f'{m:,.1f}' for m in by_attributes)} messages per event over "
                     f"{', '.join(nine)} attributes (Fig. 9's runs: 2,000 subscriptions, APT 20, budget 30)")
-        for apt, points in (("APT 100", rep["fig_5"]), (calibrated, rep["fig_5_calibrated"])):
+        for apt, points, _ in apt_runs(rep):
             by_subscriptions = [p["stage_1"] for p in points.values()]
             spread = max(by_subscriptions) / min(by_subscriptions)
             outcomes[f"{filling}, {apt}"] = changes and spread <= HARDLY
@@ -453,6 +452,13 @@ APT_6_BESIDE = ("the APT of 6, below the 100 the text sets: this project's calib
                 "its 30 attributes")
 
 
+def apt_runs(rep: dict) -> tuple[tuple[str, dict, dict], ...]:
+    """A filling's Figs. 5 and 6 at each APT they are run at, as (label, Fig. 5's points, Fig. 6's):
+    the printed APT of 100 first, then the calibrated one (beside)."""
+    return (("APT 100", rep["fig_5"], rep["fig_6"]),
+            (f"APT {reproduction()['calibrated_apt']}", rep["fig_5_calibrated"], rep["fig_6_calibrated"]))
+
+
 def at_the_printed_apt(name: str) -> bool:
     """Whether an outcome's name is one of Figs. 5-6 at the APT the text sets (100), or names no APT."""
     from checks.algorithms.crawl.reproduce import CALIBRATED_APT
@@ -481,7 +487,7 @@ def fig_5_crawl() -> tuple[str, str]:
     (PRINTED_APT)."""
     outcomes, said = {}, []
     for filling, rep in fillings():
-        for apt, points in ((f"APT 100", rep["fig_5"]), (f"APT {reproduction()['calibrated_apt']}", rep["fig_5_calibrated"])):
+        for apt, points, _ in apt_runs(rep):
             for unit in UNITS:
                 crawl = series(points, "crawl-routing", unit)
                 spread = max(crawl) / min(crawl)
@@ -510,10 +516,8 @@ def crawl_lowers_cost() -> tuple[str, str]:
     and 6 (any factor: 'greatly' is Fig. 5's own sentence), at each APT Fig. 5 is run at, under
     each count of matched / expected and each filling, Simple as printed deciding."""
     outcomes, said, messages = {}, [], {}
-    apt6 = f"APT {reproduction()['calibrated_apt']}"
     for filling, rep in fillings():
-        runs = (("APT 100", rep["fig_5"], rep["fig_6"]), (apt6, rep["fig_5_calibrated"], rep["fig_6_calibrated"]))
-        for apt, five, six in runs:
+        for apt, five, six in apt_runs(rep):
             both = (*five.values(), *six.values())
             sent = [p["crawl-routing"]["messages"] for p in both]
             for forwarding in FORWARDINGS:
@@ -626,9 +630,7 @@ def fig_6_against_fig_5() -> tuple[str, str]:
     outcomes, said = {}, []
     filling = "attribute-entries"     # as fig_6 (node-samples' outcomes would only be beside)
     rep = reproduction()[filling]
-    runs = (("APT 100", rep["fig_6"], rep["fig_5"]),
-            (f"APT {reproduction()['calibrated_apt']}", rep["fig_6_calibrated"], rep["fig_5_calibrated"]))
-    for apt, by_budget, by_subscriptions in runs:
+    for apt, by_subscriptions, by_budget in apt_runs(rep):
         for unit in UNITS:
             hops, subs = series(by_budget, "crawl-routing", unit), series(by_subscriptions, "crawl-routing", unit)
             fall_hops, fall_subs = 1 - hops[-1] / hops[0], 1 - subs[-1] / subs[0]
@@ -727,7 +729,7 @@ def apt_for_90() -> tuple[str, str]:
                     + "; ".join(f"{size}: {rates['50']:.2f}, {rates['100']:.2f}" for size, rates in rep["hit_rate"].items()))
     apt, points = reproduction()["calibrated_apt"], reproduction()["attribute-entries"]["fig_5_calibrated"]
     fewest = min(points, key=int)
-    outcomes[f"attribute-entries, Figs. 5-6's 30 attributes"] = points[fewest]["hit_rate"] < 0.9
+    outcomes["attribute-entries, Figs. 5-6's 30 attributes"] = points[fewest]["hit_rate"] < 0.9
     said.append(f"attribute-entries, Figs. 5-6's workload (30 attributes, {fewest} subscriptions, view 10): an APT of {apt} "
                 f"already reaches {points[fewest]['hit_rate']:.3f}")
     return decided(outcomes, said)

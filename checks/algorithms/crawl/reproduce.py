@@ -229,9 +229,7 @@ class Workload:
     def simple(self, source: int, hops: int, forwarding: str, expected: list[int]) -> dict[str, Any]:
         """Simple from `source`: its messages, the `expected` subscriptions it reached, and its
         matching cost (each node reached matches every attribute of every subscription it holds)."""
-        if forwarding == "flood" and self.flood is None:
-            self.flood = R.FloodCounts(self.views)
-        if forwarding == "flood-if-matched" and self.flood is None:
+        if forwarding in ("flood", "flood-if-matched") and self.flood is None:     # every copy counted
             self.flood = R.FloodCounts(self.views)
         reached, messages = R.simple(self.views, source, hops, self.rng, forwarding, self.flood,
                                      matched={self.subs[i][0] for i in expected})
