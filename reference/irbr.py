@@ -185,26 +185,61 @@ class Network:
                     level = max(level, common_prefix_length(q, node))
         return level
 
-    def _record(self, node: str, f: Filter, sent: list, shared: list[int], level: int) -> None:
-        """node's subscription f in the filter table of node and of every receiver m (`sent`, with
-        `shared` its common prefix length with node, _broadcast's), under node's prefix one digit
-        longer than m shares with it."""
+    def _everyone_in_range(self, origin: str, level: int) -> list[tuple[int, list[str]]] | None:
+        """Where no failed identifier is left in the tables, the receivers of origin's whole
+        delegation tree from `level`, without walking it: every range's representative is then
+        live, so the tree reaches each other node of the range origin[:level] once (sec. 2; the
+        spec's delegation_reaches_every_live_node_once, and tests/test_irbr.py holds this to
+        _broadcast). The receivers come grouped by their common prefix length d with origin, each
+        group a slice of the sorted identifiers (those with origin[:d] and not origin[:d + 1]).
+        None where a failed identifier is still known (stale tables): then messages can be lost."""
+        ids = self._table_ids
+        if len(ids) != len(self.live):   # the tables' identifiers are the live ones and the failed ones kept
+            return None
+        groups = []
+        for d in range(level, self.space.L):
+            lo = bisect_left(ids, origin[:d])
+            hi = bisect_left(ids, origin[:d] + _AFTER_EVERY_DIGIT, lo)
+            a = bisect_left(ids, origin[:d + 1], lo, hi)
+            b = bisect_left(ids, origin[:d + 1] + _AFTER_EVERY_DIGIT, a, hi)
+            if a - lo + hi - b:
+                groups.append((d, ids[lo:a] + ids[b:hi]))
+        return groups
+
+    def _record(self, node: str, f: Filter, receivers: list[tuple[int, list[str]]], level: int) -> None:
+        """node's subscription f in the filter table of node and of every receiver m (grouped by
+        the common prefix length d they share with node, as _spread gives them), under node's
+        prefix one digit longer than m shares with it."""
         entry, ft = (f, node), self._ft
-        prefixes = [node[:d + 1] for d in range(self.space.L)]
-        for m, prefix in [(node, node)] + [(m, prefixes[d]) for (_, m, _), d in zip(sent, shared)]:
-            entries = ft[m].setdefault(prefix, [])
-            if entry not in entries:
-                entries.append(entry)
+        for prefix, ms in [(node, [node])] + [(node[:d + 1], ms) for d, ms in receivers]:
+            for m in ms:
+                entries = ft[m].setdefault(prefix, [])
+                if entry not in entries:
+                    entries.append(entry)
         self._reach[(node, f)] = min(level, self._reach.get((node, f), self.space.L))
+
+    def _spread(self, node: str, level: int, forward=None) -> tuple[int, list[tuple[int, list[str]]]]:
+        """The messages of node's delegation tree from `level` (pruned by `forward`) and its
+        receivers grouped by their common prefix length with node, as _record takes them."""
+        if forward is None:
+            groups = self._everyone_in_range(node, level)
+            if groups is not None:
+                return sum(len(ms) for _, ms in groups), groups
+        shared: list[int] = []
+        sent, _ = self._broadcast(node, level, forward, shared)
+        by_length: dict[int, list[str]] = {}
+        for (_, m, _), d in zip(sent, shared):
+            by_length.setdefault(d, []).append(m)
+        return len(sent), sorted(by_length.items())
 
     def subscribe(self, node: str, f: Filter | str) -> int:
         """Subscribe `node` to `f` (a Filter or its text); returns the messages sent. An empty
         filter (a range lo > hi) is a valid subscription that no event matches."""
         node, f = self._live(node), _filter(f)
-        level, shared = self._level(node, f), []
-        sent, _ = self._broadcast(node, level, shared=shared)
-        self._record(node, f, sent, shared, level)
-        return len(sent)
+        level = self._level(node, f)
+        messages, receivers = self._spread(node, level)
+        self._record(node, f, receivers, level)
+        return messages
 
     def unsubscribe(self, node: str, f: Filter | str) -> int:
         """Withdraw `node`'s subscription `f` everywhere; under `resubscribe-uncovered` every node
@@ -213,15 +248,15 @@ class Network:
         node, f = self._live(node), _filter(f)
         if (f, node) not in self._ft[node].get(node, []):
             raise ValueError(f"{node!r} has no subscription {f}")
-        sent, _ = self._broadcast(node, 0)
-        messages = len(sent)
-        for m in [node] + [m for _, m, _ in sent]:
+        messages, receivers = self._spread(node, 0)
+        heard = [node] + [m for _, ms in receivers for m in ms]
+        for m in heard:
             self._drop_entries(m, (node,), lambda e: e == (f, node))
         self._reach.pop((node, f), None)
         if self.unsubscribe_handling == "resubscribe-uncovered":
-            messages += self._widen_uncovered({node} | {m for _, m, _ in sent})
+            messages += self._widen_uncovered(set(heard))
         elif self.unsubscribe_handling == "widen-covered":
-            messages += self._widen_covered({node} | {m for _, m, _ in sent}, (f,))
+            messages += self._widen_covered(set(heard), (f,))
         return messages
 
     def _widen_covered(self, nodes: set, withdrawn) -> int:
@@ -268,10 +303,9 @@ class Network:
         """spec.irbr.send_on: s's subscription g goes on to the ranges it had skipped, from `level`.
         Returns the messages sent."""
         before = self._reach[(s, g)]
-        shared: list[int] = []
-        wider, _ = self._broadcast(s, level, lambda n, prefix: n != s or len(prefix) <= before, shared)
-        self._record(s, g, wider, shared, level)
-        return len(wider)
+        messages, receivers = self._spread(s, level, lambda n, prefix: n != s or len(prefix) <= before)
+        self._record(s, g, receivers, level)
+        return messages
 
     def fail(self, nodes: Iterable[str]) -> None:
         """Nodes crash (spec.irbr.fail): under withdraw-failed every live node drops the failed

@@ -157,6 +157,43 @@ def test_the_reference_keeps_only_the_delegation_tables_a_join_or_failure_leaves
                 assert n in net.live and table == net.delegations(n, 0), (trial, n)
 
 
+@pytest.mark.parametrize("rep", I.REPRESENTATIVES)
+@pytest.mark.parametrize("tables", I.TABLE_READINGS)
+def test_the_receivers_of_a_whole_delegation_tree_are_those_the_tree_reaches(rep, tables):
+    # subscribe and unsubscribe take their receivers from the sorted identifiers (_everyone_in_range)
+    # where no failed identifier is kept; each must be exactly who the walked tree reaches, with the
+    # same common prefix lengths and message count, from every node and level, after joins and failures
+    rng = np.random.default_rng(13)
+    fast_paths = walked = 0
+    for trial in range(25):
+        k, L = int(rng.choice([2, 3, 4])), int(rng.integers(2, 5))
+        space = I.Space(k, L)
+        ids = [x for x in space.identifiers() if rng.random() < 0.4] or list(space.identifiers()[:2])
+        net = R.Network(k, L, ids, rep, tables)
+        for _ in range(4):
+            for n in sorted(net.live):
+                for level in range(L + 1):
+                    shared: list[int] = []
+                    sent, lost = net._broadcast(n, level, shared=shared)
+                    by_length: dict[int, list[str]] = {}
+                    for (_, m, _), d in zip(sent, shared):
+                        by_length.setdefault(d, []).append(m)
+                    groups = net._everyone_in_range(n, level)
+                    if groups is None:
+                        walked += 1
+                        assert len(net._table_ids) > len(net.live)
+                        continue
+                    fast_paths += 1
+                    assert not lost and {d: sorted(ms) for d, ms in groups} == {d: sorted(ms) for d, ms in by_length.items()}
+                    assert net._spread(n, level) == (len(sent), groups)
+            absent = [x for x in space.identifiers() if x not in net.live]
+            if rng.random() < 0.5 and len(net.live) > 1:
+                net.fail([sorted(net.live)[int(rng.integers(len(net.live)))]])
+            elif absent:
+                net.join(absent[int(rng.integers(len(absent)))])
+    assert fast_paths and (walked or tables == "repaired")
+
+
 def test_reference_conforms_to_the_spec_on_random_networks_and_operations():
     rng = np.random.default_rng(7)
     for trial in range(100):

@@ -1,7 +1,9 @@
 """IRBR's figures for reports/bench.json (checks.bench adds the Spark job's).
 
     irbr_reference    subscribe, publish, join and leave throughput of the reference on 10^4 and
-                      10^5 nodes
+                      10^5 nodes (a node's delegation table is built when first read: a subscribe
+                      or unsubscribe with no failed identifier kept reads none, so the publishes,
+                      timed after them, build the tables their trees pass through)
     irbr_exhaustive   distinct states per second of the explorers under the default reading: one
                       operation at a time on (k=2, L=2) with <= 4 operations, and messages in
                       flight at the default scope
