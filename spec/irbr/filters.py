@@ -3,6 +3,7 @@ exactly, and the claim that covering is decided right."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
@@ -16,7 +17,7 @@ from spec.registry import Property, register
 # Filters and covering (sec. 3.1)
 # --------------------------------------------------------------------------------------------
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, cache_hash=True)   # hashed with a network's every entry, millions of times in a search
 class Constraint:
     attribute: str
     low: int | str
@@ -33,7 +34,7 @@ class Constraint:
         return type(value) is type(self.low) and self.low <= value <= self.high
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, cache_hash=True)
 class Filter:
     """A conjunction of constraints, at most one per attribute (sorted): an event matches when
     every constrained attribute is present and within its bounds."""
@@ -57,8 +58,13 @@ class Filter:
         return any(c.low > c.high for c in self.constraints)
 
     def __str__(self) -> str:
-        return " & ".join(f"{c.attribute}={c.low!r}" if c.low == c.high else f"{c.attribute} in {c.low!r}..{c.high!r}"
-                          for c in self.constraints) or "true"
+        return _text(self)
+
+
+@functools.lru_cache(maxsize=4096)   # widenings sort subscriptions by their text, millions of times a search
+def _text(f: Filter) -> str:
+    return " & ".join(f"{c.attribute}={c.low!r}" if c.low == c.high else f"{c.attribute} in {c.low!r}..{c.high!r}"
+                      for c in f.constraints) or "true"
 
 
 def make_filter(**bounds) -> Filter:

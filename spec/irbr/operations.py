@@ -51,13 +51,37 @@ class Network:
         return sorted((p, f, s) for m, p, f, s in self.filters if m == n)
 
 
-@functools.lru_cache(maxsize=64)   # a broadcast asks each node's table of one network in turn
+@functools.lru_cache(maxsize=64)
 def _tables_by_node(net: Network) -> dict[str, dict[str, str]]:
     return {n: dict(table) for n, table in net.tables}
 
 
-def tables_for(space: Space, live: frozenset, representative: str, known: frozenset | None = None) -> tuple:
+def _delegations(net: Network) -> dict[str, list[list[tuple[str, str]]]]:
+    """Each live node's delegated_ranges at every level 0..L. A broadcast asks for them at every
+    node it passes, millions of times in a search; they are kept per routing tables, which every
+    network a search reaches from one by subscribing or unsubscribing shares."""
+    found = _DELEGATIONS.get(net.tables)
+    if found is None:
+        if len(_DELEGATIONS) >= 4096:
+            _DELEGATIONS.clear()
+        found = _DELEGATIONS[net.tables] = {n: [delegated_ranges(n, dict(table), level) for level in range(net.space.L + 1)]
+                                            for n, table in net.tables}
+    return found
+
+
+_DELEGATIONS: dict[tuple, dict[str, list[list[tuple[str, str]]]]] = {}
+
+
+def tables_for(space: Space, live: Iterable[str], representative: str, known: Iterable[str] | None = None) -> tuple:
     """Every live node's table, built from the `known` identifiers (the live ones by default)."""
+    for name, ids in (("live", live), ("known", known)):
+        if isinstance(ids, (str, bytes)):
+            raise TypeError(f"{name} must be a collection of identifiers, not {ids!r}")
+    return _tables_for(space, frozenset(live), representative, None if known is None else frozenset(known))
+
+
+@functools.lru_cache(maxsize=1024)   # a search fails and joins its way back to the same live sets again and again
+def _tables_for(space: Space, live: frozenset, representative: str, known: frozenset | None) -> tuple:
     known = live if known is None else known
     return tuple((n, tuple(routing_table(space, n, known, representative).items())) for n in sorted(live))
 
@@ -118,11 +142,12 @@ def broadcast(net: Network, origin: str, from_level: int, forward=lambda node, p
     if not isinstance(from_level, int) or isinstance(from_level, bool) or not 0 <= from_level <= net.space.L:
         raise ValueError(f"from_level must be an integer in 0..{net.space.L}, not {from_level!r}")
     sent, lost = [], []
+    delegations = _delegations(net)
     frontier = [(origin, from_level)]
     while frontier:
         nxt = []
         for node, level in frontier:
-            for prefix, rep in delegated_ranges(node, net.table(node), level):
+            for prefix, rep in delegations[node][level]:
                 if not forward(node, prefix):
                     continue
                 if rep not in net.live and net.tables_after_failure == "stale-alternates":
@@ -372,13 +397,14 @@ def event_spread(net: Network, publisher: str, event: dict, matching: set | None
     return broadcast(net, publisher, 0, lambda node, prefix: (node, prefix) in matching)
 
 
-def publish(net: Network, publisher: str, event: dict) -> Publication:
+def publish(net: Network, publisher: str, event: dict, matching: set | None = None) -> Publication:
     """The event follows the publisher's delegation tree, pruned where no entry matches
-    (event_spread); a node notifies its application if one of its own filters matches."""
+    (event_spread); a node notifies its application if one of its own filters matches.
+    `matching`: the matching entries, where the caller has them."""
     check_event(event)
     if publisher not in net.live:
         raise ValueError(f"{publisher!r} is not a live node")
-    matching = matching_entries(net, event)
+    matching = matching_entries(net, event) if matching is None else matching
     spread = event_spread(net, publisher, event, matching)
     notified: dict[str, int] = {}
     received: dict[str, int] = {}
@@ -408,14 +434,31 @@ class PublishRun:
 
 
 def publish_run(net: Network, publisher: str, event: dict) -> PublishRun:
-    return PublishRun(publish(net, publisher, event), frozenset(interested(net, event)), net.live,
-                      spanning(net, publisher))
+    return publish_runs(net, [publisher], [event])[0]
 
 
-@functools.lru_cache(maxsize=64)   # one tree for every event a publisher sends in one network
+def publish_runs(net: Network, publishers: Iterable[str], events: Iterable[dict]) -> tuple[PublishRun, ...]:
+    """publish_run of every publisher with every event, publisher by publisher (which entries
+    match an event, and who is interested in it, do not depend on the publisher: found once)."""
+    by_event = [(event, matching_entries(net, check_event(event)), frozenset(interested(net, event))) for event in events]
+    return tuple(PublishRun(publish(net, publisher, event, matching), wanted, net.live, spanning(net, publisher))
+                 for publisher in publishers for event, matching, wanted in by_event)
+
+
 def spanning(net: Network, publisher: str) -> tuple[tuple[str, str], ...]:
     """The (sender, receiver) pairs of the publisher's unpruned delegation tree, sorted."""
-    return tuple(sorted((a, b) for a, b, _ in broadcast(net, publisher, 0).messages))
+    # the unpruned tree reads only the routing tables and the live nodes, which every network a
+    # search reaches from one by subscribing or unsubscribing shares: kept per those
+    key = (net.tables, net.live, net.tables_after_failure, publisher)
+    tree = _SPANNING.get(key)
+    if tree is None:
+        if len(_SPANNING) >= 4096:
+            _SPANNING.clear()
+        tree = _SPANNING[key] = tuple(sorted((a, b) for a, b, _ in broadcast(net, publisher, 0).messages))
+    return tree
+
+
+_SPANNING: dict[tuple, tuple[tuple[str, str], ...]] = {}
 
 
 def every_interested_subscriber_notified_exactly_once(run: PublishRun) -> bool:

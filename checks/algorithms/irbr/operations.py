@@ -149,7 +149,7 @@ def scripted(script: Script, reading: I.Reading) -> TransitionSystem:
 
 @functools.lru_cache(maxsize=8)  # every invariant and witness of a state asks for the same runs
 def runs_of(net: I.Network) -> tuple[I.PublishRun, ...]:
-    return tuple(I.publish_run(net, publisher, event) for publisher in sorted(net.live) for event in EVENTS)
+    return I.publish_runs(net, sorted(net.live), EVENTS)
 
 
 def subjects_of(state: OperationsState) -> tuple:
