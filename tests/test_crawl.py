@@ -1478,3 +1478,58 @@ def test_reference_gaps_the_mutation_sample_found(monkeypatch):
         args[6] if len(args) > 6 else kwargs.get("reading")) or real(*args, **kwargs))
     overlay.publish(1, {"x": 3})
     assert seen and all(r == C.READINGS["previous/cleared"] for r in seen)
+
+
+def _nx(graph: C.Graph) -> nx.Graph:
+    g = nx.Graph()
+    g.add_nodes_from(range(len(graph)))
+    g.add_edges_from(graph.edges())
+    return g
+
+
+def test_under_refreshed_views_the_graphs_of_one_degree_sequence_share_their_states_exactly():
+    # the searched states of every atlas graph up to 5 nodes are a search of that graph (relabelled,
+    # isomorphic), state for state, and where the graph is its run's first, of the atlas graph itself;
+    # under a snapshot reading, which reads the edges, nothing is shared
+    r = C.READINGS["previous/kept/refreshed"]
+    ks, budgets = (1, 2, 3), (1, 2, 4)
+    graphs = D.atlas_graphs(5)
+    shared = list(D._searched_states(5, ks, budgets, r))
+    assert len(shared) == len(graphs) * len(ks) * len(budgets)
+    firsts = {D.degree_sequence(next(run)) for _, run in itertools.groupby(graphs, key=D.degree_sequence)}
+    assert len(firsts) < len(graphs)        # some run has more than one graph
+    relabelled = 0
+    for atlas_graph, states in zip((g for g in graphs for _ in ks for _ in budgets), shared):
+        assert nx.is_isomorphic(_nx(atlas_graph), _nx(states.graph))
+        alone = A.explore(states.graph, states.k, states.budget, r)
+        assert (alone.states, alone.moves, alone.roots, alone.order, alone.round) == \
+               (states.states, states.moves, states.roots, states.order, states.round)
+        relabelled += states.graph != atlas_graph
+    assert relabelled
+    snapshot = C.READINGS["previous/kept"]
+    assert [s.graph for s in D._searched_states(4, (2,), (3,), snapshot)] == list(D.atlas_graphs(4))
+
+
+def test_the_relabelling_gives_each_node_the_degree_of_its_label_and_refuses_other_sequences():
+    # the large scope's 853 graphs of 7 nodes: 236 runs, each graph relabelled to its run's first's
+    # degrees; on some runs of several graphs, their walks' states are the first's (k = 2, budget 3)
+    r = C.READINGS["previous/kept/refreshed"]
+    graphs = [g for g in D.atlas_graphs(7) if len(g) == 7]
+    runs = [list(run) for _, run in itertools.groupby(graphs, key=D.degree_sequence)]
+    assert (len(graphs), len(runs)) == (853, 236)
+    compared = 0
+    for i, run in enumerate(runs):
+        first = run[0]
+        for graph in run:
+            same = D.same_degrees(graph, first)
+            assert [len(v) for v in same.views] == [len(v) for v in first.views]
+            assert nx.is_isomorphic(_nx(same), _nx(graph))
+            if i % 40 == 0 and graph is not first:
+                ours, theirs = A.explore(same, 2, 3, r), A.explore(first, 2, 3, r)
+                assert (ours.states, ours.moves, ours.roots) == (theirs.states, theirs.moves, theirs.roots)
+                compared += 1
+        assert D.same_degrees(first, first) == first
+    assert compared > 10
+    path, star = C.Graph.of([(0, 1), (1, 2), (2, 3)], 4), C.Graph.of([(0, 1), (0, 2), (0, 3)], 4)
+    with pytest.raises(ValueError, match="degree sequences differ"):
+        D.same_degrees(path, star)
