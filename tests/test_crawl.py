@@ -1533,3 +1533,21 @@ def test_the_relabelling_gives_each_node_the_degree_of_its_label_and_refuses_oth
     path, star = C.Graph.of([(0, 1), (1, 2), (2, 3)], 4), C.Graph.of([(0, 1), (0, 2), (0, 3)], 4)
     with pytest.raises(ValueError, match="degree sequences differ"):
         D.same_degrees(path, star)
+
+
+@pytest.mark.parametrize("enumeration", [D.ending_enumeration, D.trace_enumeration, D.ending_chances,
+                                         D.delivery_enumeration])
+def test_the_work_a_run_shares_gives_each_graph_the_cases_of_its_own(enumeration, monkeypatch):
+    # under refreshed views the other graphs of a run take the walks, chances and breaches worked out
+    # on the run's first graph (_PerSearch): every case, subject and count, is what working them out
+    # again on that graph's own States gives
+    scope = attrs.evolve(D.SCOPES["default"], atlas_nodes=5, atlas_ks=(1, 2), atlas_budgets=(1, 3))
+
+    def listed():
+        return [(case.subject, case.counts) for case in enumeration(scope, "previous/kept/refreshed").cases()]
+
+    shared = listed()
+    monkeypatch.setattr(D._PerSearch, "get", lambda self, states, work: work())
+    assert shared == listed() and len(shared) > 100
+    graphs = {case[0].params.graph for case in shared}
+    assert len(graphs) == len(D.atlas_graphs(5)) and not graphs <= set(D.atlas_graphs(5))   # some relabelled

@@ -172,6 +172,30 @@ def same_degrees(graph: C.Graph, like: C.Graph) -> C.Graph:
     return C.Graph.of([(label[u], label[v]) for u, v in graph.edges()], len(graph))
 
 
+class _PerSearch:
+    """What an enumeration works out from a search (the exact chances, the longest walks, the
+    Trace's breaches), kept for the other graphs of its run, whose States hold the same search
+    (_states_by_degrees): the last `size` searches, held by their `states` list."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size, self.kept = size, {}
+
+    def get(self, states: atlas.States, work):
+        hit = self.kept.get(id(states.states))
+        if hit is not None and hit[0] is states.states:
+            return hit[1]
+        value = work()
+        if len(self.kept) >= self.size:
+            del self.kept[next(iter(self.kept))]
+        self.kept[id(states.states)] = (states.states, value)
+        return value
+
+
+def _on(walk: C.Walk, graph: C.Graph) -> C.Walk:
+    """A walk of a run's first graph as the same walk on another graph of the run (same states)."""
+    return walk if walk.params.graph == graph else attrs.evolve(walk, params=attrs.evolve(walk.params, graph=graph))
+
+
 @functools.lru_cache(maxsize=1)
 def _kept_states(nodes: int, ks: tuple[int, ...], budgets: tuple[int, ...], r: C.Reading) -> tuple[atlas.States, ...]:
     return tuple(_searched_states(nodes, ks, budgets, r))
@@ -186,8 +210,10 @@ def ending_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
     r = C.READINGS[reading]
 
     def cases() -> Iterator[plugin.Case]:
+        shared = _PerSearch()
         for states in atlas_states(scope, r):
-            for source, walk in enumerate(atlas.longest_walks(states)):
+            longest = shared.get(states, lambda: list(atlas.longest_walks(states)))
+            for source, walk in enumerate(_on(w, states.graph) for w in longest):
                 yield plugin.Case(walk, describe=lambda w=walk: describe_walk(w),
                                   document=lambda prop, w=walk: walk_document(prop, reading, "exhaustive", w),
                                   counts={"sources": 1, "lassos": walk.lasso is not None,
@@ -204,12 +230,14 @@ def trace_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
     r = C.READINGS[reading]
 
     def cases() -> Iterator[plugin.Case]:
+        shared = _PerSearch()
         for states in atlas_states(scope, r):
-            found = {prop: atlas.breaches(states, monitor) for prop, monitor in atlas.MONITORS.items()}
+            found = shared.get(states, lambda: {prop: atlas.breaches(states, monitor)
+                                                for prop, monitor in atlas.MONITORS.items()})
             for source in range(len(states.graph)):
                 # the shortest walk that breaks each property, and where none does one walk that
                 # keeps them (the first choice at every step), each judged by the spec's predicates
-                walks = {b.first[source] for b in found.values() if b.first[source] is not None}
+                walks = {_on(b.first[source], states.graph) for b in found.values() if b.first[source] is not None}
                 walks = sorted(walks, key=lambda w: len(w.moves)) or [atlas.first_walk(states, source)]
                 for i, walk in enumerate(walks):
                     yield plugin.Case(walk, describe=lambda w=walk: describe_walk(w),
@@ -229,12 +257,16 @@ def trace_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
 def ending_chances(scope: Scope, reading: str) -> plugin.Enumeration:
     r = C.READINGS[reading]
 
+    def chances(states: atlas.States) -> list[Fraction]:
+        # how walks end asks no lookups: the states are cut without them, and only where one can go round
+        rounds = atlas.rounds(states) if states.round else None
+        return [atlas.ending_chance(states, source, rounds) for source in range(len(states.graph))]
+
     def cases() -> Iterator[plugin.Case]:
+        shared = _PerSearch()
         for states in atlas_states(scope, r):
-            # how walks end asks no lookups: the states are cut without them, and only where one can go round
-            rounds = atlas.rounds(states) if states.round else None
-            for source in range(len(states.graph)):
-                e = C.Ending(states.params(source), r, atlas.ending_chance(states, source, rounds))
+            for source, chance in enumerate(shared.get(states, lambda: chances(states))):
+                e = C.Ending(states.params(source), r, chance)
                 yield plugin.Case(e, describe=lambda e=e: describe_ending(e),
                                   document=lambda prop, e=e: chance_document(prop, reading, e.params, e.probability),
                                   counts={"sources": 1, "round": states.goes_round(source)})
@@ -280,12 +312,16 @@ def delivery_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
                            document=lambda prop: delivery_document(prop, reading, d),
                            counts={"cases": 1, "certain": d.probability == 1})
 
+    def placements(states: atlas.States) -> list[list[tuple[frozenset[int], Fraction]]]:
+        big_l, dist = atlas.lookup_distributions(states)
+        rounds = atlas.rounds(states, big_l, dist)
+        return [list(atlas.placement_chances(states, big_l, dist, source, rounds)) for source in range(len(states.graph))]
+
     def cases() -> Iterator[plugin.Case]:
+        shared = _PerSearch()
         for states in atlas_states(scope, r):
-            big_l, dist = atlas.lookup_distributions(states)
-            rounds = atlas.rounds(states, big_l, dist)
-            for source in range(len(states.graph)):
-                for entries, probability in atlas.placement_chances(states, big_l, dist, source, rounds):
+            for source, chances in enumerate(shared.get(states, lambda: placements(states))):
+                for entries, probability in chances:
                     yield case(C.Delivery(states.params(source, entries), r, probability))
     return plugin.Enumeration(
         reading, ("walk_reaches_an_entry_whenever_one_is_in_reach",),
