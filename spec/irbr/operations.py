@@ -60,12 +60,17 @@ def _delegations(net: Network) -> dict[str, list[list[tuple[str, str]]]]:
     """Each live node's delegated_ranges at every level 0..L. A broadcast asks for them at every
     node it passes, millions of times in a search; they are kept per routing tables, which every
     network a search reaches from one by subscribing or unsubscribing shares."""
-    found = _DELEGATIONS.get(net.tables)
+    return _kept_per_routing(_DELEGATIONS, net.tables, lambda: {
+        n: [delegated_ranges(n, dict(table), level) for level in range(net.space.L + 1)] for n, table in net.tables})
+
+
+def _kept_per_routing(memo: dict, key: tuple, work):
+    """memo[key], worked out the first time (at most 4,096 kept: the memo starts again when full)."""
+    found = memo.get(key)
     if found is None:
-        if len(_DELEGATIONS) >= 4096:
-            _DELEGATIONS.clear()
-        found = _DELEGATIONS[net.tables] = {n: [delegated_ranges(n, dict(table), level) for level in range(net.space.L + 1)]
-                                            for n, table in net.tables}
+        if len(memo) >= 4096:
+            memo.clear()
+        found = memo[key] = work()
     return found
 
 
@@ -449,13 +454,8 @@ def spanning(net: Network, publisher: str) -> tuple[tuple[str, str], ...]:
     """The (sender, receiver) pairs of the publisher's unpruned delegation tree, sorted."""
     # the unpruned tree reads only the routing tables and the live nodes, which every network a
     # search reaches from one by subscribing or unsubscribing shares: kept per those
-    key = (net.tables, net.live, net.tables_after_failure, publisher)
-    tree = _SPANNING.get(key)
-    if tree is None:
-        if len(_SPANNING) >= 4096:
-            _SPANNING.clear()
-        tree = _SPANNING[key] = tuple(sorted((a, b) for a, b, _ in broadcast(net, publisher, 0).messages))
-    return tree
+    return _kept_per_routing(_SPANNING, (net.tables, net.live, net.tables_after_failure, publisher),
+                             lambda: tuple(sorted((a, b) for a, b, _ in broadcast(net, publisher, 0).messages)))
 
 
 _SPANNING: dict[tuple, tuple[tuple[str, str], ...]] = {}

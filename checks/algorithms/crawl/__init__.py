@@ -140,7 +140,9 @@ def _states_by_degrees(nodes: int, ks: tuple[int, ...], budgets: tuple[int, ...]
     runs): each run's first graph is searched, and each other graph of the run, relabelled so
     that each node has the degree the first graph's node of its label has (same_degrees), gets
     those states. The first graph's cases come first, so the first that breaks a property is
-    where a search graph by graph finds it, and every count is the same."""
+    where a search graph by graph finds it, and the verdicts and the counts of sources, walks and
+    states are the same; the Trace's count of (state, memory) pairs searched depends on the
+    labelling (each source's search stops at its shortest breaches, in the order of the choices)."""
     for _, run in itertools.groupby(atlas_graphs(nodes), key=degree_sequence):
         run = list(run)
         first, searched = run[0], {}
