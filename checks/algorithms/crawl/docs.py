@@ -37,6 +37,7 @@ def sections(ctx: DocsContext) -> dict[str, str]:
 def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
     """Figs. 5-9 as this project's simulation gives them, every choice named; the paper's sentences
     about them are judged in the sentences table (inventory.py)."""
+    from checks.algorithms.crawl.reproduce import EVENT_ATTRIBUTES
     from reference.crawl import APT_FILLING, SIMPLE_FORWARDING
 
     events = rep["key"]["events"]
@@ -90,6 +91,14 @@ def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
                   table(["nodes", "CBDLO, routing", "CBDLO, with deliveries", "TERA"],
                         [[f"{int(n):,}", f"{v['cbdlo-routing']:,.0f}", f"{v['cbdlo-with-deliveries']:,.0f}",
                           f"{v['tera']:,.0f}"] for n, v in ext["at"].items()]), ""]
+        if "fig_7_events_as_subscriptions" in r:
+            e = r["fig_7_events_as_subscriptions"]
+            lines += [f"Fig. 7 with events of {EVENT_ATTRIBUTES['as-subscriptions']};"
+                      " sec. 5.4's 'the average number of attributes is 8' read as the data's), messages per event "
+                      "(measured):", "",
+                      table(["nodes", "CBDLO, routing", "CBDLO, with deliveries", "TERA"],
+                            [[f"{int(n):,}", f"{v['cbdlo-routing']:.1f}", f"{v['cbdlo-with-deliveries']:,.0f}",
+                              f"{v['tera']:.1f}"] for n, v in e.items()]), ""]
         sizes = "members of 3,000 nodes" if filling == "node-samples" else "attributes (10 members each)"
         apts = list(next(iter(r["hit_rate"].values())))
         lines += [f"The walk's hit rate (budget 10, 3,000 nodes, view 10, {10 * events} walks per cell) against the APT's "
