@@ -23,6 +23,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from checks.collector import collect_less
 from checks.files import Lock, write_atomically
 from checks.verdict import METHODS
 
@@ -611,6 +612,7 @@ def main(argv: list[str] | None = None) -> int:
     import signal
 
     args = parser().parse_args(argv)
+    collect_less()
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, _on_ctrl_c)
         sys.unraisablehook = _quiet_interrupted_finalizers

@@ -1125,6 +1125,32 @@ def small_atlas(reading: C.Reading, budgets: tuple[int, ...]):
     return D.atlas_states(scope, reading)
 
 
+def _same_search(graph: C.Graph, k: int, budget: int, r: C.Reading) -> None:
+    fast, spec = A.explore(graph, k, budget, r), A.explore(graph, k, budget, r, A.spec_steps(graph, k, budget, r))
+    assert (fast.states, fast.moves, fast.roots, fast.order, fast.round) == \
+        (spec.states, spec.moves, spec.roots, spec.order, spec.round), (graph, k, budget, r.name)
+
+
+def test_the_searchs_successors_are_the_specs_on_every_state():
+    """atlas.Steps builds each state's choices itself (states and moves shared, chances counted
+    once): on every graph of up to 4 nodes, every k and budget of the default scope and every walk
+    reading; on every graph of 5 nodes at the scope's least and most k and two budgets; and on two
+    graphs of 7 under the readings that differ most (views refreshed, the printed half, the original
+    budget halved and the Trace cleared), the search finds the spec's states, choices, chances and
+    order, one for one."""
+    scope = D.SCOPES["default"]
+    for graph in D.atlas_graphs(5):
+        small = len(graph) <= 4
+        for reading in D.WALK_READINGS:
+            for k in scope.atlas_ks if small else (scope.atlas_ks[0], scope.atlas_ks[-1]):
+                for budget in scope.atlas_budgets if small else (2, scope.atlas_budgets[-1]):
+                    _same_search(graph, k, budget, C.READINGS[reading])
+    sevens = [g for g in D.atlas_graphs(7) if len(g) == 7]
+    for reading in ("previous/kept/refreshed", "previous/kept/round-up/step-1", "original/cleared/round-up"):
+        for graph in (sevens[100], sevens[700]):
+            _same_search(graph, 2, 5, C.READINGS[reading])
+
+
 def test_a_states_successors_do_not_read_the_source():
     # atlas.explore shares one graph of states between the sources: only step 1 reads the source
     for graph in list(D.atlas_graphs(4))[::2]:

@@ -62,7 +62,114 @@ class States:
         return any(j in self.round for _, _, j in self.roots[source])
 
 
-def explore(graph: C.Graph, k: int, budget: int, reading: C.Reading) -> States:
+CERTAIN = Fraction(1)      # a choice's chance where it is the only one
+
+
+@functools.lru_cache(maxsize=None)
+def _share(n: int) -> Fraction:
+    return Fraction(1, n)
+
+
+@functools.lru_cache(maxsize=None)
+def _fresh(others: int, candidates: int, d: int, trace: int) -> tuple[Fraction, Fraction, Fraction]:
+    """A fresh view of d of the `others` nodes, `candidates` of them outside the Trace (of `trace`
+    nodes): the chance it is blocked, each candidate's chance, and each Trace node's chance to
+    restart the walk (when the halved budget is 0, the chance of ending blocked)."""
+    blocked = Fraction(math.comb(others - candidates, d), math.comb(others, d))
+    share = (1 - blocked) / candidates if candidates else Fraction(0)
+    return blocked, share, blocked / trace
+
+
+class Steps:
+    """spec.crawl.successors for one graph, Trace length k, first budget and reading, with no entry
+    point (the atlas's walk): the same choices in the same order, each state and move built once and
+    shared (a state's successors are built millions of times over an atlas, most of them states and
+    moves seen before), the chances counted once per count of candidates. The spec stays the judge:
+    tests/test_crawl.py holds every state's choices to the spec's, on every graph, k, budget and
+    reading of the default scope's smaller graphs and a sample of 5 and 7 nodes."""
+
+    def __init__(self, graph: C.Graph, k: int, budget: int, reading: C.Reading) -> None:
+        self.views, self.n, self.k, self.first, self.reading = graph.views, len(graph), k, budget, reading
+        self.fresh = reading.views == "refreshed"
+        self.previous = reading.halving == "previous"
+        self.kept = reading.trace_on_restart == "kept"
+        self.restart_avoids = reading.restart == "step-2.2"
+        self._states: dict[tuple, C.WalkState] = {}
+        self._moves: dict[tuple, C.Move] = {}
+
+    def state(self, at: int, trace: tuple[int, ...], hops: int, budget: int, ended: str = "") -> C.WalkState:
+        key = (at, trace, hops, budget, ended)
+        s = self._states.get(key)
+        if s is None:
+            s = self._states[key] = C.WalkState(at, trace, hops, budget, ended)
+        return s
+
+    def move(self, kind: str, frm: int, to: int, trace: tuple[int, ...], budget: int, avoids: bool = True) -> C.Move:
+        key = (kind, frm, to, trace, budget, avoids)
+        m = self._moves.get(key)
+        if m is None:
+            m = self._moves[key] = C.Move(kind, frm, to, trace, budget, avoids)
+        return m
+
+    def successors(self, source: int, state: C.WalkState | None) -> list[tuple[Fraction, C.Move, C.WalkState]]:
+        if state is None:                                           # step 1
+            return self._forward(source, (), 0, self.first, True)
+        if state.ended == "restarting":
+            return self._forward(state.at, state.trace, state.hops, state.budget, self.restart_avoids)
+        if state.ended:
+            return []
+        if state.hops >= state.budget:                              # step 2.2, the budget used up
+            return [(CERTAIN, self.move("exhausted", state.at, state.at, state.trace, state.budget),
+                     self.state(state.at, state.trace, state.hops, state.budget, "exhausted"))]
+        return self._forward(state.at, state.trace, state.hops, state.budget, True)
+
+    def _forward(self, at: int, trace: tuple[int, ...], hops: int, budget: int, avoid_trace: bool):
+        trace = (tuple(t for t in trace if t != at) + (at,))[-self.k:]      # spec.crawl._remember
+        if self.fresh:
+            candidates = [v for v in range(self.n) if v != at and (v not in trace or not avoid_trace)]
+            blocked, share, restart = _fresh(self.n - 1, len(candidates), len(self.views[at]), len(trace))
+            choices = []
+            if candidates and blocked < 1:
+                choices = [(share, self.move("forward", at, v, trace, budget, avoid_trace),
+                            self.state(v, trace, hops + 1, budget)) for v in candidates]
+            if blocked:
+                choices += self._recovery(at, trace, hops, budget, restart, blocked)
+            return choices
+        avoid = trace if avoid_trace else (at,)
+        candidates = [v for v in self.views[at] if v not in avoid]
+        if candidates:
+            share = _share(len(candidates))
+            return [(share, self.move("forward", at, v, trace, budget, avoid_trace),
+                     self.state(v, trace, hops + 1, budget)) for v in candidates]
+        return self._recovery(at, trace, hops, budget, _share(len(trace)), CERTAIN)
+
+    def _recovery(self, at: int, trace: tuple[int, ...], hops: int, budget: int, share: Fraction,
+                  certain: Fraction):
+        """Sec. 3.2's recovery, `share` each Trace node's chance and `certain` that of ending blocked
+        (scaled by the chance of blocking in a fresh view)."""
+        halved = C.halve(budget if self.previous else self.first, self.reading)
+        if halved == 0:
+            return [(certain, self.move("blocked", at, at, trace, budget), self.state(at, trace, hops, budget, "blocked"))]
+        after = trace if self.kept else ()
+        return [(share, self.move("restart", at, node, trace, halved), self.state(node, after, 0, halved, "restarting"))
+                for node in trace]
+
+
+def spec_steps(graph: C.Graph, k: int, budget: int, reading: C.Reading):
+    """The spec's own successors in Steps' shape (the oracle the tests hold Steps to)."""
+    def successors(source: int, state: C.WalkState | None):
+        return C.successors(C.WalkParameters(graph, source, frozenset(), k, budget), state, reading)
+    return successors
+
+
+def explore(graph: C.Graph, k: int, budget: int, reading: C.Reading, successors=None) -> States:
+    """The walk's states from every source; `successors` (source, state) -> choices, by default
+    Steps' (held to the spec's by the tests), or spec_steps' to search with the spec itself."""
+    successors = successors or Steps(graph, k, budget, reading).successors
+    return _explore(graph, k, budget, reading, successors)
+
+
+def _explore(graph: C.Graph, k: int, budget: int, reading: C.Reading, successors) -> States:
     index: dict[C.WalkState, int] = {}
     states: list[C.WalkState] = []
     moves: list[list[tuple[Fraction, C.Move, int]]] = []
@@ -79,11 +186,10 @@ def explore(graph: C.Graph, k: int, budget: int, reading: C.Reading) -> States:
 
     roots = []
     for source in range(len(graph)):
-        p = C.WalkParameters(graph, source, frozenset(), k, budget)
-        roots.append([(pr, m, visit(nxt)) for pr, m, nxt in C.successors(p, None, reading)])
+        roots.append([(pr, m, visit(nxt)) for pr, m, nxt in successors(source, None)])
         while todo:
             i = todo.pop()
-            moves[i] = [(pr, m, visit(nxt)) for pr, m, nxt in C.successors(p, states[i], reading)]
+            moves[i] = [(pr, m, visit(nxt)) for pr, m, nxt in successors(source, states[i])]
     # sinks first (Kahn's algorithm on the reversed edges): what is left can reach a cycle
     left = [len(m) for m in moves]
     before: list[list[int]] = [[] for _ in states]
