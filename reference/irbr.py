@@ -212,9 +212,12 @@ class Network:
         prefix one digit longer than m shares with it."""
         entry, ft = (f, node), self._ft
         for prefix, ms in [(node, [node])] + [(node[:d + 1], ms) for d, ms in receivers]:
-            for m in ms:
-                entries = ft[m].setdefault(prefix, [])
-                if entry not in entries:
+            for m in ms:       # a loop over every node of the range: no list made where one exists
+                table = ft[m]
+                entries = table.get(prefix)
+                if entries is None:
+                    table[prefix] = [entry]
+                elif entry not in entries:
                     entries.append(entry)
         self._reach[(node, f)] = min(level, self._reach.get((node, f), self.space.L))
 
