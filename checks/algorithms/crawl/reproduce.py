@@ -331,17 +331,19 @@ def messages_point(nodes: int, events: int, seed: int, apt_filling: str,
     w = Workload(nodes, 10, 100, nodes, ATTRIBUTES, seed, apt_filling)
     topic_table = (R.apt_samples(nodes, 50, w.rng) if apt_filling == "node-samples" else
                    R.apt_attributes(nodes, TOPICS, 50, w.rng))
-    crawl, routing, tera, tera_walk, found = [], [], [], [], 0
+    crawl, routing, stage_1, tera, tera_walk, found = [], [], [], [], [], 0
     for _ in range(events):
         source, event = w.event(event_attributes)
         got = w.cbdlo(source, event, 10)
         crawl.append(got["messages"])
         routing.append(got["stage_1"] + got["stage_2"])
+        stage_1.append(got["stage_1"])
         t = w.tera(source, 10, topic_table)
         tera.append(t["messages"])
         tera_walk.append(t["walk"])
         found += t["found"]
     return {"cbdlo-routing": float(np.mean(routing)), "cbdlo-with-deliveries": float(np.mean(crawl)),
+            "cbdlo-stage-1": float(np.mean(stage_1)),
             "tera": float(np.mean(tera)), "tera_walk": float(np.mean(tera_walk)), "tera_found": found / events}
 
 
