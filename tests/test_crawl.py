@@ -836,6 +836,10 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert "at 100 nodes CBDLO sends 29 times TERA's messages per event (64 against 2.2" in small
     assert ("attribute-entries, events of 8.6 attributes on average (the subscriptions' law), CBDLO sends fewer messages "
             "than TERA from 10,000 nodes on") in I.fig_7_growth()[1]
+    # sec. 3.1's parallel walks, in hops: the slowest attribute's against the sum over the attributes
+    verdict, said = I.parallel_speeds_up()
+    assert verdict == "holds" and ("attribute-entries, Fig. 9's points (10, 20, 30, 40, 50 attributes): the slowest "
+                                   "attribute's hops 11.3, 12.2, 13.1, 14.3, 16.1 against their sum 76.4") in said
     # its reason holds: TERA's broadcast and walk are a message or two, CBDLO's walks tens of messages
     verdict, said = I.fig_7_small_reason()
     assert verdict == "holds" and ("attribute-entries, events of all 30 attributes, at 100 nodes: TERA's broadcast "

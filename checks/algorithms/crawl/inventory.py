@@ -1100,6 +1100,22 @@ def worked_example_reach() -> tuple[str, str]:
     return decided_as_printed(outcomes, said, printed_simple, SIMPLE_BESIDE)
 
 
+def parallel_speeds_up() -> tuple[str, str]:
+    """Sec. 3.1's 'walking the attributes in parallel speeds up the distribution', in hops: an
+    event's slowest attribute (walk and tree route, sec. 5.4's H) against the sum over its
+    attributes (walked one after another), on average at every point of Figs. 8-9."""
+    outcomes, said = {}, []
+    for filling, rep in fillings():
+        for fig, unit in (("fig_8", "subscriptions"), ("fig_9", "attributes")):
+            points = rep[fig]
+            outcomes[f"{filling}, Fig. {fig[-1]}'s points"] = all(
+                p["hops_slowest"] < p["hops_summed"] for p in points.values())
+            said.append(f"{filling}, Fig. {fig[-1]}'s points ({', '.join(points)} {unit}): the slowest attribute's hops "
+                        + ", ".join(f"{p['hops_slowest']:.1f}" for p in points.values()) + " against their sum "
+                        + ", ".join(f"{p['hops_summed']:.1f}" for p in points.values()))
+    return decided(outcomes, said)
+
+
 def worked_example_messages() -> tuple[str, str]:
     """Sec. 5.3's '68,605 messages in all' at Simple's first point (3,000 nodes, views of 10, 10
     hops): possible only where one event's forwarding sends no more than that (the text gives no
@@ -1283,9 +1299,13 @@ def sentences() -> list[Sentence]:
                  why="a design statement; the walks of different attributes share nothing in the model, so each is "
                  "checked alone"),
         Sentence("sec. 3.1", "Walking the attributes in parallel speeds up the distribution of the data (加快了数据的分发过程).",
-                 why="no experiment sets parallel walks against walks one after another: counted in hops, the "
-                 "slowest attribute's walk (sec. 5.4's H) is at most the walks' sum by construction, as sec. 1's "
-                 "'CDM lowers the matching delay' says, and no time is modelled"),
+                 reproduced=parallel_speeds_up,
+                 reading="counted in hops, as sec. 5.4's H counts an event's delay (no time is modelled): walked in "
+                 "parallel, an event's attributes take as long as their slowest walk and tree route; one after "
+                 "another, the sum of them (the baseline is this project's: the text names none, and it is the "
+                 "one the sentence's 'in parallel' sets itself against); 'speeds up' read as the first below the "
+                 "second on average at every point of Figs. 8-9. A maximum is at most a sum, below it wherever "
+                 "two attributes take a hop: it holds by construction, and the runs show by how much"),
         Sentence("sec. 3.1", "To keep the data from coming back in the short term to a node that has just received "
                  "it, forming a loop and redundant messages, a Trace of length k records the nodes it has just "
                  "passed.", checked_by=("no_return_within_the_trace",), printed=WALKS,

@@ -372,6 +372,7 @@ def matching_point(subscriptions: int, attributes: int, events: int, seed: int, 
     (`stage_1_matching`, unscaled); the hit rate per walk and per APT lookup."""
     w = Workload(3000, 20, 20, subscriptions, attributes, seed, apt_filling)
     slowest, summed, per_attribute, simple, stage_1, slowest_stage_1 = [], [], [], [], [], []
+    hops_slowest, hops_summed = [], []
     walks = found = lookups = 0
     for _ in range(events):
         source, event = w.event()
@@ -381,6 +382,8 @@ def matching_point(subscriptions: int, attributes: int, events: int, seed: int, 
         per_attribute.append(got["matching"] / max(1, got["walks"]))
         stage_1.append(got["stage_1"])
         slowest_stage_1.append(got["matching_slowest_stage_1"])
+        hops_slowest.append(got["slowest"])
+        hops_summed.append(got["hops_1"] + got["hops_2"])
         walks, found, lookups = walks + got["walks"], found + got["found"], lookups + got["hops_1"]
         simple.append(w.simple(source, 30, "flood-once", [])["matching"])   # once per node reached: either flood's
     return {"cbdlo-slowest": float(np.mean(slowest)) / 8, "cbdlo-summed": float(np.mean(summed)) / 8,
@@ -390,7 +393,10 @@ def matching_point(subscriptions: int, attributes: int, events: int, seed: int, 
             # slowest attribute; and the APT's hit rate per lookup (every node a walk is forwarded to
             # looks in its APT; the source does not), beside the hit rate per walk
             "stage_1_matching": float(np.mean(slowest_stage_1)),
-            "lookup_hit_rate": found / lookups if lookups else None}
+            "lookup_hit_rate": found / lookups if lookups else None,
+            # an event's delay in hops: its attributes walked in parallel, the slowest walk and tree
+            # route (sec. 5.4's H); one after another, the sum of them
+            "hops_slowest": float(np.mean(hops_slowest)), "hops_summed": float(np.mean(hops_summed))}
 
 
 def extend(measured: dict[str, dict[str, float]]) -> dict[str, Any]:
