@@ -23,9 +23,9 @@ from pathlib import Path
 
 from rich.console import Console
 
-from checks.collector import collect_less
 from checks.files import Lock, write_atomically
 from checks.verdict import METHODS
+from spark_validation.collector import collect_less
 
 console = Console(stderr=False, highlight=False, width=160)
 errors = Console(stderr=True, highlight=False, width=160)

@@ -27,6 +27,7 @@ import attrs
 import numpy as np
 import pyarrow as pa
 
+from spark_validation.collector import collect_less
 from spark_validation.job import Job, arrow_schema
 
 
@@ -254,6 +255,7 @@ def validate(job: Job, instances: int, out_dir: str | Path, master: str = "local
                 path = out / f"segment-{lo:012d}-{hi:012d}"
 
                 def evaluate_batches(batches: Iterator[pa.RecordBatch], job=job) -> Iterator[pa.RecordBatch]:
+                    collect_less()     # in the worker: its process is Spark's, not the CLI's
                     for b in batches:
                         yield job.evaluate(b.column(0).to_numpy())
 

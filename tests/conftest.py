@@ -8,8 +8,8 @@ settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci")
 
-# the suite's processes collect cycles as the CLI's do (checks.collector)
-from checks.collector import collect_less  # noqa: E402
+# the suite's processes collect cycles as the CLI's do (spark_validation.collector)
+from spark_validation.collector import collect_less  # noqa: E402
 
 collect_less()
 
