@@ -124,7 +124,7 @@ class Steps:
         return self._forward(state.at, state.trace, state.hops, state.budget, True)
 
     def _forward(self, at: int, trace: tuple[int, ...], hops: int, budget: int, avoid_trace: bool):
-        trace = (tuple(t for t in trace if t != at) + (at,))[-self.k:]      # spec.crawl._remember
+        trace = C._remember(trace, at, self.k)
         if self.fresh:
             candidates = [v for v in range(self.n) if v != at and (v not in trace or not avoid_trace)]
             blocked, share, restart = _fresh(self.n - 1, len(candidates), len(self.views[at]), len(trace))
@@ -166,10 +166,6 @@ def explore(graph: C.Graph, k: int, budget: int, reading: C.Reading, successors=
     """The walk's states from every source; `successors` (source, state) -> choices, by default
     Steps' (held to the spec's by the tests), or spec_steps' to search with the spec itself."""
     successors = successors or Steps(graph, k, budget, reading).successors
-    return _explore(graph, k, budget, reading, successors)
-
-
-def _explore(graph: C.Graph, k: int, budget: int, reading: C.Reading, successors) -> States:
     index: dict[C.WalkState, int] = {}
     states: list[C.WalkState] = []
     moves: list[list[tuple[Fraction, C.Move, int]]] = []

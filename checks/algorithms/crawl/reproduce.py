@@ -155,11 +155,8 @@ class Workload:
         owners = rng.permutation(np.repeat(np.arange(nodes), PER_NODE))[:subscriptions]
         self.subs: list[tuple[int, dict[int, tuple[int, int]]]] = []
         for owner in owners:
-            chosen = np.flatnonzero(rng.random(attributes) < chance)
-            if not len(chosen):
-                chosen = [int(rng.integers(attributes))]
             sub = {}
-            for a in chosen:
+            for a in self._attributes():
                 width = int(rng.integers(int(0.6 * DOMAIN), DOMAIN + 1))
                 lo = int(rng.integers(0, DOMAIN - width + 1))
                 sub[int(a)] = (lo, lo + width - 1)
@@ -188,10 +185,13 @@ class Workload:
         source = int(self.rng.integers(self.nodes))
         if attributes == "every":
             return source, {a: int(v) for a, v in enumerate(self.rng.integers(0, DOMAIN, self.attributes))}
+        return source, {int(a): int(self.rng.integers(0, DOMAIN)) for a in self._attributes()}
+
+    def _attributes(self):
+        """Which attributes a subscription (or an event drawn as one) has: each attribute i with
+        the chance mu x i^-alpha, at least one."""
         chosen = np.flatnonzero(self.rng.random(self.attributes) < self.chance)
-        if not len(chosen):
-            chosen = [int(self.rng.integers(self.attributes))]
-        return source, {int(a): int(self.rng.integers(0, DOMAIN)) for a in chosen}
+        return chosen if len(chosen) else [int(self.rng.integers(self.attributes))]
 
     def expected(self, event: dict[int, int]) -> list[int]:
         return [i for i, (_, sub) in enumerate(self.subs)
