@@ -37,7 +37,7 @@ def sections(ctx: DocsContext) -> dict[str, str]:
 def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
     """Figs. 5-9 as this project's simulation gives them, every choice named; the paper's sentences
     about them are judged in the sentences table (inventory.py)."""
-    from checks.algorithms.crawl.reproduce import EVENT_ATTRIBUTES
+    from checks.algorithms.crawl.reproduce import ATTRIBUTES
     from reference.crawl import APT_FILLING, SIMPLE_FORWARDING
 
     events = rep["key"]["events"]
@@ -56,20 +56,6 @@ def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
         lines += [f"*APTs filled as `{filling}`.*", ""]
         figs = [("fig_5", "subscriptions", "Fig. 5 (budget 10, APT 100)"),
                 ("fig_6", "budget", "Fig. 6 (2,000 subscriptions, APT 100)")]
-        if "fig_5_calibrated" in r:
-            fewest = min(r["fig_5_calibrated"], key=int)
-            calibration = (f"the APT calibrated at Fig. 5's fewest subscriptions ({fewest}) for attribute-entries, "
-                           "whose walks of 10 hops reach their topology at a rate of "
-                           f"{rep['attribute-entries']['fig_5_calibrated'][fewest]['hit_rate']:.3f} there (sec. 5.3's "
-                           "90%)" + ("" if filling == "attribute-entries" else
-                           f"; not calibrated for {filling}, {r['fig_5_calibrated'][fewest]['hit_rate']:.3f} there") +
-                           "; beside the APT of 100 the text sets, which decides the sentences on Figs. 5-6; the last column is "
-                           "this filling's hit rate at each point")
-            figs.append(("fig_5_calibrated", "subscriptions", f"Fig. 5 at an APT of {rep['calibrated_apt']} (budget "
-                         f"10; {calibration})"))
-            if "fig_6_calibrated" in r:
-                figs.append(("fig_6_calibrated", "budget", f"Fig. 6 at an APT of {rep['calibrated_apt']} (2,000 "
-                             f"subscriptions; {calibration}, {r['fig_6_calibrated']['10']['hit_rate']:.3f} at 10)"))
         for fig, axis, title in figs:
             columns = {**COLUMNS, **{f"simple-{f}": SIMPLE_COLUMNS[f] for f in SIMPLE_FORWARDING}}
             rows = []
@@ -91,14 +77,6 @@ def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
                   table(["nodes", "CBDLO, routing", "CBDLO, with deliveries", "TERA"],
                         [[f"{int(n):,}", f"{v['cbdlo-routing']:,.0f}", f"{v['cbdlo-with-deliveries']:,.0f}",
                           f"{v['tera']:,.0f}"] for n, v in ext["at"].items()]), ""]
-        if "fig_7_events_as_subscriptions" in r:
-            e = r["fig_7_events_as_subscriptions"]
-            lines += [f"Fig. 7 with events of {EVENT_ATTRIBUTES['as-subscriptions']};"
-                      " sec. 5.4's 'the average number of attributes is 8' read as the data's), messages per event "
-                      "(measured):", "",
-                      table(["nodes", "CBDLO, routing", "CBDLO, with deliveries", "TERA"],
-                            [[f"{int(n):,}", f"{v['cbdlo-routing']:.1f}", f"{v['cbdlo-with-deliveries']:,.0f}",
-                              f"{v['tera']:.1f}"] for n, v in e.items()]), ""]
         sizes = "members of 3,000 nodes" if filling == "node-samples" else "attributes (10 members each)"
         apts = list(next(iter(r["hit_rate"].values())))
         lines += [f"The walk's hit rate (budget 10, 3,000 nodes, view 10, {10 * events} walks per cell) against the APT's "
@@ -106,7 +84,7 @@ def reproduction_section(rep: dict[str, Any], json_path: str, code: str) -> str:
                   table([sizes.split(" (")[0]] + [f"APT {a}" for a in apts],
                         [[size] + [f"{rates[a]:.3f}" for a in apts] for size, rates in r["hit_rate"].items()]), ""]
         for fig, axis in (("fig_8", "subscriptions"), ("fig_9", "attributes")):
-            title = "Fig. 8 (30 attributes)" if fig == "fig_8" else "Fig. 9 (2,000 subscriptions)"
+            title = f"Fig. 8 ({ATTRIBUTES} attributes)" if fig == "fig_8" else "Fig. 9 (2,000 subscriptions)"
             lines += [f"{title}, matching cost per event (view 20, APT 20, budget 30, 3,000 nodes):", "",
                       table([axis, "CBDLO as printed x 1/8", "CBDLO summed x 1/8", "CBDLO per attribute",
                              "Simple x 0.1", "walks reaching their topology"],
