@@ -609,8 +609,17 @@ def test_the_reproduction_is_deterministic_and_its_points_are_sane():
     assert (P.ATTRIBUTES, P.MU, P.ALPHA) == (500, 0.9, 0.9)
     assert P.average_attributes(P.ATTRIBUTES) == pytest.approx(8.27, abs=0.01)
     rates = [v["hit_rate"] for v in committed["attribute-entries"]["fig_5"].values()]
-    assert 0.9 <= min(rates) and max(rates) <= 0.95
+    assert 0.9 <= min(rates) and max(rates) <= 0.96
     assert f"{min(rates):.0%} to {max(rates):.0%} of Fig. 5's walks hit" in dict(P.CHOICES)["attributes"]
+    # the words read as numbers are named among the choices, with the values the judges use
+    from checks.algorithms.crawl import inventory as I
+    words = dict(P.CHOICES)["words read as numbers"]
+    assert f"at least {I.GREATLY} times" in words and f"within {I.HARDLY} times" in words
+    assert f"at most {I.FALLS:.0%} of the first" in words
+    # the points of a figure are nested: n subscriptions are the first n of the larger point's, the events the same
+    small, large = (P.Workload(300, 5, 10, n, 20, 0, "attribute-entries") for n in (50, 120))
+    assert small.subs == large.subs[:50] and list(small.topic) == list(large.topic[:50]) and small.views == large.views
+    assert [small.event() for _ in range(5)] == [large.event() for _ in range(5)]
     # at Fig. 8's APT of 20 walks do not all reach their topology: the hit rate has room to rise
     assert all(0.7 < v["hit_rate"] < 1 for f in R.APT_FILLING for v in committed[f]["fig_8"].values())
 
@@ -699,31 +708,32 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     # Simple as printed is the flood forwarding every copy (sec. 5.3's 洪泛式, no duplicate test printed):
     # it decides every Simple sentence, flood-once (a repair) and the random walk (an alternative) beside
     # it. On the workload of 500 attributes, where the APT of 100 lets about 90% of walks reach their
-    # topology: Fig. 5 violated as printed (the counter matches nothing) and, repaired, ambiguous (per
-    # subscription CRAWL's cost spreads 1.6 times over the subscriptions); Fig. 7's growth: CBDLO's two
-    # stages grow slower than TERA, with its Node List deliveries faster (ambiguous); Fig. 7's small
-    # networks: violated; Fig. 8: only 2.9 times below Simple's x 0.1 and falling 8.3% (violated); Fig. 9:
-    # the cost grows 2.9 times over 125..1,000 attributes (violated); the hit rate rises with the
-    # subscriptions beyond the noise, per walk and per lookup (holds); the first stage's printed cost
-    # falls only 8.6% (violated)
+    # topology: Fig. 5 violated as printed (the counter matches nothing; repaired it holds); Fig. 7's
+    # growth: CBDLO's two stages grow slower than TERA, with its Node List deliveries faster
+    # (ambiguous); Fig. 7's small networks: violated; Fig. 8: from 250 subscriptions only 2.96 times
+    # below Simple's, from 500 at least 6.17 times and falling 10% (ambiguous: the figure's lower end is
+    # lost); Fig. 9: hardly changes over 250..500 and 500..1,000 attributes, not over 125..250 or the whole
+    # (ambiguous: its range is lost); the hit rate rises with the subscriptions beyond the noise, per
+    # walk and per lookup (holds); the first stage's printed cost falls 14% (holds); Simple's chance of
+    # a match rises read over every event, not over the events with an interested one (ambiguous)
     assert verdicts == {"fig_5_crawl": "violated", "fig_5_simple": "violated", "fig_6": "violated",
                         "hit_rate_rises": "holds", "fig_7_growth": "ambiguous", "fig_7_small": "violated",
-                        "fig_8": "violated", "fig_9": "violated", "simple_misses": "holds",
+                        "fig_8": "ambiguous", "fig_9": "ambiguous", "simple_misses": "holds",
                         "worked_example_reach": "violated", "apt_for_90": "ambiguous",
                         "hit_rate_with_subscriptions": "holds", "single_forwarding": "violated",
                         "crawl_lowers_cost": "ambiguous", "fig_6_against_fig_5": "violated",
                         "stage_one_and_attributes": "holds", "axis_coefficients": "holds",
-                        "stage_one_falls": "violated", "simple_accuracy_saturates": "holds",
-                        "simple_match_chance_rises": "violated", "sampled_views": "violated"}
+                        "stage_one_falls": "holds", "simple_accuracy_saturates": "holds",
+                        "simple_match_chance_rises": "ambiguous", "sampled_views": "violated"}
     # sec. 2's views drawn uniformly: a random graph with short paths, but no heavy tail (no power law)
     # and a random graph's clustering
     assert "degrees 12..31, mean 20.0 (the largest 1.6 times the mean: no heavy tail" in I.sampled_views()[1]
-    # stage 1 grows with the attributes (Fig. 9's runs) and spreads 1.33 times over the subscriptions at
+    # stage 1 grows with the attributes (Fig. 9's runs) and spreads 1.23 times over the subscriptions at
     # the APT of 100 (within the 1.5 of 'hardly')
     said = I.stage_one_and_attributes()[1]
-    assert "attribute-entries: stage 1 32.1, 57.4, 104.4, 128.9, 154.7 messages per event over 125, 250" in said
-    assert ("attribute-entries, APT 100: stage 1 41.5, 43.1, 39.2, 36.3, 35.0, 32.5 messages per event over 250, 500, "
-            "1000, 2000, 4000, 8000 subscriptions (1.33 times from least to most)") in said
+    assert "attribute-entries: stage 1 32.3, 57.6, 95.3, 122.7, 142.9 messages per event over 125, 250" in said
+    assert ("attribute-entries, APT 100: stage 1 39.9, 39.5, 38.6, 37.0, 34.6, 32.5 messages per event over 250, 500, "
+            "1000, 2000, 4000, 8000 subscriptions (1.23 times from least to most)") in said
     assert "(at the printed APT of 100: attribute-entries, APT 100: shows it; beside it" in said
     # Fig. 8's x 0.1 for Simple is one forwarding of a view of 10, not of Fig. 8's 20
     assert "the flood's 1/20 on average, 2 times, not within 1.5" in I.single_forwarding()[1]
@@ -735,23 +745,22 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert "(as printed: counter as printed (exceeds), Simple by flood: does not; attribute-entries, APT 100, " \
         "messages alone, Simple by flood: shows it; beside it" in said
     assert said.startswith(I.REPRODUCED + "with sec. 4's counter as printed (exceeds) no subscription accepts")
-    assert ("attribute-entries, APT 100, per subscription: Simple by flood at least 46.2 times CRAWL over this "
+    assert ("attribute-entries, APT 100, per subscription: Simple by flood at least 33.1 times CRAWL over this "
             "project's points of Figs. 5-6 (least at Fig. 6's budget 2)") in said
-    assert "reaches its topology 49% of the time" in said
     # Fig. 5 as printed: the counter accepts nothing, so CRAWL's effective cost is unbounded; with the
-    # repaired counter CRAWL is far below the flood, and spreads 1.6 times per subscription
+    # repaired counter CRAWL is far below the flood and flat over the subscriptions (1.1 times)
     said = I.fig_5_crawl()[1]
     assert "(as printed: counter as printed (exceeds), Simple by flood: does not; beside it" in said
-    assert "CRAWL's effective cost 13,503..21,113 over 250, 500, 1000, 2000, 4000, 8000 subscriptions (1.6 times" in said
-    assert "attribute-entries, APT 100, per subscription, Simple by flood, counter reaches: does not" in said
-    assert "attribute-entries, APT 100, per event, Simple by flood, counter reaches: shows it" in said
-    assert "the walks reached their topology 0.914, 0.902, 0.92, 0.934, 0.948, 0.948 of the time" in said
+    assert "CRAWL's effective cost 15,103..17,145 over 250, 500, 1000, 2000, 4000, 8000 subscriptions (1.1 times" in said
+    assert "attribute-entries, APT 100, per subscription, Simple by flood, counter reaches: shows it" in said
+    assert "with the counter repaired the effective-cost reading is holds" in said
+    assert "the walks reached their topology 0.904, 0.92, 0.923, 0.938, 0.948, 0.959 of the time" in said
     # sec. 5.4's rising hit rate at Fig. 8's printed parameters (APT 20, budget 30): per walk and per
     # APT lookup, each beyond the sampling noise
     said = I.hit_rate_with_subscriptions()[1]
-    assert ("per walk: attribute-entries, Fig. 8's points (APT 20): 0.781, 0.805, 0.833, 0.867, 0.893 over 250, 500, "
-            "1000, 2000, 3000 subscriptions (1,602 to 1,697 walks a point)") in said
-    assert "per lookup: attribute-entries, Fig. 8's points (APT 20): 0.0511, 0.0563, 0.0645, 0.0758, 0.0872" in said
+    assert ("per walk: attribute-entries, Fig. 8's points (APT 20): 0.768, 0.818, 0.845, 0.868, 0.905 over 250, 500, "
+            "1000, 2000, 3000 subscriptions (1,522 to 1,607 walks a point)") in said
+    assert "per lookup: attribute-entries, Fig. 8's points (APT 20): 0.0488, 0.0584, 0.0667, 0.0789, 0.092" in said
     assert ("(attribute-entries, Fig. 8's points (APT 20), per walk: shows it; attribute-entries, Fig. 8's points "
             "(APT 20), per lookup: shows it; beside it") in said
     # beyond the noise: a dip within twice the standard error is no fall, one beyond it is
@@ -759,11 +768,11 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert not I.rises_beyond_noise([0.5, 0.4, 0.6], [2000, 2000, 2000])
     assert not I.rises_beyond_noise([0.5, 0.51], [100, 100])          # up, but within the noise
     # the first stage's matching cost as the cost model prints it (|APT| x the slowest attribute's
-    # H_stage1) falls 8.6%, short of 'falls'; the stage-1 messages summed over the walks, beside, 27%
+    # H_stage1) falls 14%; the stage-1 messages summed over the walks, beside, 31%
     said = I.stage_one_falls()[1]
-    assert "attribute-entries, Fig. 8's points (APT 20): 561.4, 547.6, 532.6, 538.7, 513.3 over 250" in said
+    assert "attribute-entries, Fig. 8's points (APT 20): 563.7, 538.8, 524.5, 493.9, 483.3 over 250" in said
     assert ("(as printed: attribute-entries, Fig. 8's points (APT 20), |APT| x H_stage1 of the slowest attribute: "
-            "does not; beside it") in said
+            "shows it; beside it") in said
     assert "attribute-entries, Fig. 8's points (APT 20), stage-1 messages summed over the walks: shows it" in said
     # 'the APT cannot be below 100' depends on how many attributes there are, which the text does not
     # give; Figs. 5-6's own workload is calibrated to it, so it is not evidence
@@ -774,41 +783,46 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert "beside it, the repair flood-once (each node forwards once) and the alternatives random-walk" in \
         I.fig_5_simple()[1]
     # Simple's random walk matches nothing at Fig. 5's fewest subscriptions: its effective cost is unbounded
-    assert "attribute-entries, Simple by random-walk, per subscription: unbounded at 250 subscriptions, 306,800 at " \
+    assert "attribute-entries, Simple by random-walk, per subscription: unbounded at 250 subscriptions, 244,750 at " \
         "8000" in I.fig_5_simple()[1]
-    # the flood reaches every interested subscription at 10 hops, so its chance of a match is 1 at every point
+    # the flood reaches every interested subscription at 10 hops, so its chance of a match is 1 at every
+    # point of the events with one; of every event it rises, as more subscriptions make an event likelier
+    # to interest one (the points' subscriptions nested, their events the same)
     said = I.simple_match_chance_rises()[1]
     assert ("attribute-entries, Simple by flood: 1, 1, 1, 1, 1, 1 of the events with an interested subscription "
             "matched") in said
-    assert "attribute-entries, Simple by flood: 0.145, 0.025, 0.065, 0.855, 0.71, 0.87 of every event matched" in said
-    assert "attribute-entries, of the events with an interested subscription, Simple by flood-if-matched: shows it" in said
-    # the worked example's 68,605 messages: one event of the printed flood sends 8.29e12
+    assert "attribute-entries, Simple by flood: 0.105, 0.13, 0.155, 0.43, 0.81, 0.945 of every event matched" in said
+    assert ("(as printed: attribute-entries, of the events with an interested subscription, Simple by flood: does "
+            "not; attribute-entries, of every event, Simple by flood: shows it; beside it") in said
+    # the worked example's 68,605 messages: one event of the printed flood sends 8.36e12
     verdict, said = I.worked_example_messages()
-    assert verdict == "violated" and "attribute-entries, Simple by flood: 8.29e+12 messages per event" in said
+    assert verdict == "violated" and "attribute-entries, Simple by flood: 8.36e+12 messages per event" in said
     assert "attribute-entries, Simple by flood-once: shows it" in said
     assert "(attribute-entries, CBDLO's two stages: shows it; attribute-entries, CBDLO with its deliveries: does not" \
         in I.fig_7_growth()[1]
-    assert ("attribute-entries: from 100 to 30,000 nodes CBDLO's messages per event grow 1.8 times (48 to 87), TERA's "
-            "115 times") in I.fig_7_growth()[1]
+    assert ("attribute-entries: from 100 to 30,000 nodes CBDLO's messages per event grow 1.8 times (50 to 89), TERA's "
+            "138 times") in I.fig_7_growth()[1]
     # the flood dropping duplicates stops growing once it has reached everyone; forwarding every copy it does not
     verdict, said = I.fig_6_simple_messages()
     assert verdict == "holds" and "(as printed: attribute-entries, Simple by flood: shows it; beside it" in said
     assert "node-samples, Simple by flood: shows it" in said
     assert "attribute-entries, Simple by flood-once: does not" in said
-    # Fig. 6 against Fig. 5: per subscription CRAWL rises 22% over the budgets (the walks of 2 hops
-    # find their topology half the time, and so send fewer messages)
+    # Fig. 6 against Fig. 5: per subscription CRAWL falls 13% over the budgets and rises 3.2% over the
+    # subscriptions; per event it rises 9.1% over the budgets (repaired: ambiguous; as printed: violated)
     verdict, said = I.fig_6_against_fig_5()
-    assert verdict == "violated" and ("attribute-entries, APT 100, per subscription: CRAWL rises by 22% over budgets "
-                                      "2, 4, 6, 8, 10, 15, 20, 30 (13,365 to 16,309)") in said
+    assert verdict == "violated" and ("attribute-entries, APT 100, per subscription: CRAWL falls by 13% over budgets "
+                                      "2, 4, 6, 8, 10, 15, 20, 30 (19,397 to 16,881) and rises by 3.2% over") in said
+    assert "attribute-entries, APT 100, per event: CRAWL rises by 9.1% over budgets" in said
+    assert "with the counter repaired the effective-cost reading is ambiguous" in said
     assert [I.fall_said(f) for f in (0.0051, 0.92, 0.125, -0.59, 0)] == [
         "falls by 0.51%", "falls by 92%", "falls by 12%", "rises by 59%", "falls by 0%"]
-    assert "attribute-entries, APT 100, per subscription, Simple by flood, counter reaches: does not" in said
-    assert "with the counter repaired the effective-cost reading is violated" in said
+    assert "attribute-entries, APT 100, per subscription, Simple by flood, counter reaches: shows it" in said
+    assert "attribute-entries, APT 100, per event, Simple by flood, counter reaches: does not" in said
     # Figs. 6-7 are judged on the protocols' own messages; the upkeep that would change them is named, beside
-    assert "an upkeep of at least 56,408 messages per event (19 per node) counted too" in I.fig_6()[1]
+    assert "an upkeep of at least 51,203 messages per event (17 per node) counted too" in I.fig_6()[1]
     assert ("(as printed: attribute-entries, per subscription, Simple by flood: does not; attribute-entries, per "
             "event, Simple by flood: does not; beside it") in I.fig_6()[1]
-    assert ("attribute-entries, per subscription, Simple by flood, an upkeep of 56,408 messages per event counted "
+    assert ("attribute-entries, per subscription, Simple by flood, an upkeep of 51,203 messages per event counted "
             "too: shows it") in I.fig_6()[1]
     # costs that may be unbounded (nothing matched): compared as such
     assert I.at_most(1.0, 0.9, math.inf) and not I.at_most(math.inf, 0.9, math.inf) and not I.at_most(2, 0.5, 3)
@@ -816,38 +830,45 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert I.big(math.inf) == "unbounded" and I.big(9e12) == "9e+12" and I.big(1234.4) == "1,234"
     # Fig. 7's small networks: CBDLO's walks, one per attribute, against TERA's one walk
     small = I.fig_7_small()[1]
-    assert "the same upkeep of at least 43 messages per event counted for both" in small
+    assert "the same upkeep of at least 45 messages per event counted for both" in small
     assert ("(attribute-entries, CBDLO's two stages: does not; attribute-entries, CBDLO with its deliveries: does not; "
             "beside it, node-samples") in small
-    assert "attribute-entries, at 100 nodes CBDLO sends 18.5 times TERA's messages per event (48 against 2.6" in small
+    assert "attribute-entries, at 100 nodes CBDLO sends 22.9 times TERA's messages per event (50 against 2.2" in small
     # sec. 3.1's parallel walks, in hops: the slowest attribute's against the sum over the attributes
     verdict, said = I.parallel_speeds_up()
     assert verdict == "holds" and ("attribute-entries, Fig. 9's points (125, 250, 500, 750, 1000 attributes): the "
-                                   "slowest attribute's hops 17.1, 23.3, 29.8, 30.3, 31.3 against their sum 63.1") in said
+                                   "slowest attribute's hops 17.6, 24.2, 28.2, 30.1, 30.3 against their sum 63.2") in said
     # its reason holds: TERA's broadcast and walk are a message or two, CBDLO's walks tens of messages; and
     # what they explain is a wide gap, which the evidence says
     verdict, said = I.fig_7_small_reason()
-    assert verdict == "holds" and ("attribute-entries, at 100 nodes: TERA's broadcast 0.39 and walk 2.21 messages per "
-                                   "event, CBDLO's walks 29.2, its two stages 18.5 times TERA's messages") in said
+    assert verdict == "holds" and ("attribute-entries, at 100 nodes: TERA's broadcast 0.32 and walk 1.84 messages per "
+                                   "event, CBDLO's walks 30.2, its two stages 22.9 times TERA's messages") in said
     assert "what they explain there is a wide gap" in said
     # Fig. 6's 'rather the messages themselves become the main cost': once the flood reaches every
     # interested subscription (budget 4) its messages go on multiplying and its reach does not
     verdict, said = I.simple_messages_dominate()
     assert verdict == "holds" and ("attribute-entries, Simple by flood: its reach within 1% of its most from budget 4 "
-                                   "(1); its messages from there over budgets 4, 6, 8, 10, 15, 20, 30 grow 3.14e+33 "
+                                   "(1); its messages from there over budgets 4, 6, 8, 10, 15, 20, 30 grow 3.32e+33 "
                                    "times, its reach 1 times") in said
     assert "not deciding: attribute-entries, Simple by flood-once: does not" in said
     assert I.least_upkeep({"messages": 10, "effective": 40}, {"messages": 30, "effective": 30}, 1, "subscriptions") == 10
     assert I.least_upkeep({"messages": 10, "effective": 20}, {"messages": 9, "effective": 9}, 1, "subscriptions") == 0
     assert I.least_upkeep({"messages": 10, "effective": 10}, {"messages": 30, "effective": 30}, 1, "subscriptions") is None
-    # Fig. 9's range of attributes is lost: over this project's 125..1,000 the cost grows 2.88 times
+    # Fig. 9's range of attributes is lost: over this project's 125..1,000 the cost grows 2.68 times, over
+    # each doubling from 250 up it hardly changes
     said = I.fig_9()[1]
-    assert "attribute-entries: the printed cost x 1/8 24.8, 44.8, 67.7, 70.3, 71.2 over 125, 250, 500, 750, 1000" in said
-    assert "(2.88 times from least to most" in said
-    assert "attribute-entries, 125, 250, 500, 750, 1000 attributes: does not" in said
+    assert "attribute-entries: the printed cost x 1/8 26.1, 47.7, 62.2, 69.3, 70 over 125, 250, 500, 750, 1000" in said
+    assert ("(attribute-entries, 125..1000 attributes: does not; attribute-entries, 125..250 attributes: does not; "
+            "attribute-entries, 250..500 attributes: shows it; attribute-entries, 500..1000 attributes: shows it; "
+            "beside it") in said
+    assert "attribute-entries, 125..1000 attributes: 2.68 times from least to most" in said
+    # Fig. 8's lower end is lost: from 250 CBDLO is only 2.96 times below Simple, from 500 at least 6.17
     said = I.fig_8()[1]
-    assert "70.4, 68.8, 66.9, 67.7, 64.6, 59.2, 54.4" in said and "at least 2.88 times below Simple's x 0.1" in said
-    assert "falls by 8.3% from 250 to 3000 subscriptions" in said
+    assert "70.7, 67.7, 65.9, 62.2, 60.9, 57.8, 52.6" in said and "2.96, 6.17, 12.6, 26.6, 40.8, 71.7, 125 times" in said
+    assert ("attribute-entries, from 500 subscriptions: at least 6.17 times below Simple's, and falls by 10% from 500 "
+            "to 3000 subscriptions") in said
+    assert ("(attribute-entries, from 250 subscriptions: does not; attribute-entries, from 500 subscriptions: shows "
+            "it; beside it") in said
     # sec. 5.2, over the range the sentence gives (0 < alpha, mu < 1), fails under both exponents; under
     # mu x i^-alpha attribute 1's chance is mu, so the repair that reads it at some point holds where mu > 1/2
     verdict, said = I.zipf_superscript()
@@ -857,7 +878,7 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     assert "mu x i^-alpha, some mu and alpha of the range (those of the experiments are not given): shows it" in said
     # sec. 5.3: stage 2 is the tree's height, which grows with the subscriptions (2.03 -> 5.08 levels)
     verdict, said = I.stage_two_and_subscriptions()
-    assert verdict == "violated" and "attribute-entries: the trees' mean height 2.03 over 7.4 pieces at 250" in said
+    assert verdict == "violated" and "attribute-entries: the trees' mean height 2.03 over 7.5 pieces at 250" in said
     # sec. 3.2: with the printed halving and the Trace kept a walk can go round for ever, handing the data back
     # and forth (unbounded); cleared, the Trace lowers the redundant messages in total, yet raises them where a
     # walk restarts into it; so the printed readings disagree (the repair, rounded down, is said beside them)
@@ -880,11 +901,11 @@ def test_reproduced_sentences_decide_over_every_reading_they_ran():
     verdict, said = I.recovery_prevents_blocking()
     assert verdict == "violated" and "previous/kept/round-up: 573 of 573 walks from A" in said
     assert "previous/kept/round-up/step-1, word for word (no walk blocks): does not" in said
-    # sec. 5.4: below 3,000 subscriptions the reproduction's trees grow 2.16 times (each of the 500
+    # sec. 5.4: below 3,000 subscriptions the reproduction's trees grow 2.12 times (each of the 500
     # attributes' trees is small); by the text's formulas log2 (n + 2) grows 1.45 times from 250, 1.73
     # from 100: the figure's points are lost and '(<3000)' gives no lower end
     verdict, said = I.fig_8_heights()
-    assert verdict == "ambiguous" and "4.32 over 30.8 at 3,000 (2.16 times from least to most)" in said
+    assert verdict == "ambiguous" and "4.32 over 30.9 at 3,000 (2.12 times from least to most)" in said
     assert "log2 252 = 8.0 to log2 3,002 = 11.6, 1.45 times" in said
     assert "from 100 subscriptions log2 (n + 2) grows 1.73 times and log2 (2n + 1) 1.64 times" in said
 

@@ -81,7 +81,7 @@ FIG_9_ATTRIBUTES = (125, 250, 500, 750, 1000)
 # Figs. 5-8: the text gives no number of attributes. Sec. 5.4 says subscriptions have 8 on average and
 # sec. 5.3 that an APT of 100 lets 90% of walks of 10 hops reach their topology; with attribute-entries
 # APTs both hold together at 500 attributes under mu 0.9, alpha 0.9 (8.3 a subscription; each node
-# caches 100 of the 500 topologies' entries, a chance of 1/5 a node, and 90-95% of Fig. 5's walks hit). At fewer
+# caches 100 of the 500 topologies' entries, a chance of 1/5 a node, and 90-96% of Fig. 5's walks hit). At fewer
 # attributes the APT of 100 caches every topology and every walk ends at its first hop (at 30 under
 # alpha 0.5, 8.6 a subscription: the workload of earlier versions)
 ATTRIBUTES = 500
@@ -109,8 +109,22 @@ CHOICES = (
                "needs about 8 walks an event (whether the 8 is the data's or, as the same section's m, 'the average "
                "number of attributes in a subscription', the subscriptions', these events have it). Events of every "
                "attribute (earlier versions' choice) would start a walk for each of 500; an event matches a "
-               "subscription only when it has every one of the subscription's attributes in range, so 200 events a "
-               "point (Figs. 5-6: 19 to 900 or so interested subscriptions each)"),
+               "subscription only when it has every one of the subscription's attributes in range, so interested "
+               "subscriptions are few where subscriptions are few (tens over 200 events at Fig. 5's 250), hence "
+               "200 events a point"),
+    ("points", "Fig. 5: 250, 500, 1,000, 2,000, 4,000, 8,000 subscriptions; Fig. 6: budgets 2, 4, 6, 8, 10, 15, 20, "
+               "30 at 2,000 subscriptions; Fig. 7: 100 to 30,000 nodes, as many subscriptions as nodes; Fig. 8: 250 "
+               "to 8,000 subscriptions; Fig. 9: 125 to 1,000 attributes at 2,000 subscriptions (the figures' points "
+               "are lost with them)"),
+    ("draws", "seed 0; every point of a figure draws its layer, APTs, subscriptions and events from streams that do "
+              "not depend on the number of subscriptions: a point holds the first n subscriptions of one stream and "
+              "publishes the same events as the others, so points differ in what the figure varies (common random "
+              "numbers); the walks draw from a stream of their own. One draw per point: no interval is given"),
+    ("words read as numbers", "'greatly', 'great advantage', 'far below': at least 5 times; 'hardly', 'changes "
+                              "little', 'very stable' within 1.5 times (the most over the least); 'falls': the last "
+                              "point at most 90% of the first; 'differ little': within 2 times; 'keeps rising' of a "
+                              "sampled share: beyond twice its standard error (checks/algorithms/crawl/inventory.py: "
+                              "GREATLY, HARDLY, FALLS, rises_beyond_noise)"),
     ("stage 2", "from a random piece of the entry subscriber's range to the piece holding the value, in the "
                 "balanced tree, then one message per subscription in that piece's Node List"),
     ("acceptance", "the repair `reaches` (the printed `exceeds` accepts nothing)"),
@@ -139,7 +153,7 @@ CHOICES = (
                    "neither the number of attributes nor mu and alpha (假定, assumed); these are chosen so that its two "
                    "figures hold together: 8 attributes a subscription, and an APT of 100 that lets about 90% of walks of "
                    "10 hops reach their topology (sec. 5.3; each node caches 100 of the 500 topologies' entries, a "
-                   "chance of 1/5 a node: 90% to 95% of Fig. 5's walks hit, more with more subscriptions). With fewer attributes the APT of 100 "
+                   "chance of 1/5 a node: 90% to 96% of Fig. 5's walks hit, more with more subscriptions). With fewer attributes the APT of 100 "
                    "caches every topology and every walk ends at its first hop, which leaves CRAWL's walk unexercised "
                    "(30 attributes under alpha 0.5, 8.6 a subscription, were this project's earlier workload). The "
                    "calibration makes sec. 5.3's 'an APT of 100 reaches 90%' hold by construction here, so Figs. 5-6's "
@@ -152,28 +166,39 @@ CHOICES = (
 
 class Workload:
     """A lower layer, its APTs and subscriptions, and what CDM keeps per attribute (its pieces,
-    tree and the subscriptions of each piece)."""
+    tree and the subscriptions of each piece). Every point of a figure draws its layer, its APTs,
+    its subscriptions and its events from streams that do not depend on the number of
+    subscriptions: a point of n subscriptions holds the first n of one stream (each point's set
+    within the next one's) and every point publishes the same events, so that the points differ in
+    what the figure varies, not in a fresh draw (one independent draw a point let a few
+    subscriptions of one or two common attributes swing the matches from point to point). The
+    walks draw from a stream of their own (`rng`)."""
 
     def __init__(self, nodes: int, view: int, apt: int, subscriptions: int, attributes: int, seed: int,
                  apt_filling: str = "node-samples"):
-        rng = rng_for(f"crawl-evaluation-{nodes}-{view}-{apt}-{subscriptions}-{attributes}-{apt_filling}", seed)
-        self.rng, self.nodes, self.attributes, self.apt_filling = rng, nodes, attributes, apt_filling
-        self.views = R.random_views(nodes, view, rng)
+        layer = rng_for(f"crawl-evaluation-{nodes}-{view}-{apt}-{attributes}-{apt_filling}", seed)
+        stream = rng_for(f"crawl-subscriptions-{nodes}-{attributes}", seed)
+        self.rng = rng_for(f"crawl-walks-{nodes}-{view}-{apt}-{subscriptions}-{attributes}-{apt_filling}", seed)
+        self.events = rng_for(f"crawl-events-{nodes}-{attributes}", seed)
+        self.nodes, self.attributes, self.apt_filling = nodes, attributes, apt_filling
+        self.views = R.random_views(nodes, view, layer)
         self.flood: R.FloodCounts | None = None          # the every-copy flood's counter, built when first needed
         self.apt = apt
-        self.table = R.apt_samples(nodes, apt, rng) if apt_filling == "node-samples" else None
-        self.known = R.apt_attributes(nodes, attributes, apt, rng) if apt_filling == "attribute-entries" else None
-        chance = self.chance = np.array([min(1.0, C.zipf_as_intended(i, MU, ALPHA)) for i in range(1, attributes + 1)])
-        owners = rng.permutation(np.repeat(np.arange(nodes), PER_NODE))[:subscriptions]
+        self.table = R.apt_samples(nodes, apt, layer) if apt_filling == "node-samples" else None
+        self.known = R.apt_attributes(nodes, attributes, apt, layer) if apt_filling == "attribute-entries" else None
+        self.chance = np.array([min(1.0, C.zipf_as_intended(i, MU, ALPHA)) for i in range(1, attributes + 1)])
+        owners = stream.permutation(np.repeat(np.arange(nodes), PER_NODE))[:subscriptions]
         self.subs: list[tuple[int, dict[int, tuple[int, int]]]] = []
-        for owner in owners:
+        topics = []
+        for owner in owners:          # one subscription's draws after another's: the first n are the same for any n
             sub = {}
-            for a in self._attributes():
-                width = int(rng.integers(int(0.6 * DOMAIN), DOMAIN + 1))
-                lo = int(rng.integers(0, DOMAIN - width + 1))
+            for a in self._attributes(stream):
+                width = int(stream.integers(int(0.6 * DOMAIN), DOMAIN + 1))
+                lo = int(stream.integers(0, DOMAIN - width + 1))
                 sub[int(a)] = (lo, lo + width - 1)
             self.subs.append((int(owner), sub))
-        self.topic = rng.integers(0, TOPICS, size=len(self.subs))
+            topics.append(int(stream.integers(0, TOPICS)))
+        self.topic = np.array(topics, dtype=np.int64)
         self.members = np.zeros((attributes, nodes), dtype=bool)
         self.by_attribute: dict[int, list[int]] = {}
         for i, (owner, sub) in enumerate(self.subs):
@@ -193,14 +218,14 @@ class Workload:
 
     def event(self) -> tuple[int, dict[int, int]]:
         """A source and an event: each attribute drawn by the subscriptions' law, at least one (EVENTS)."""
-        source = int(self.rng.integers(self.nodes))
-        return source, {int(a): int(self.rng.integers(0, DOMAIN)) for a in self._attributes()}
+        source = int(self.events.integers(self.nodes))
+        return source, {int(a): int(self.events.integers(0, DOMAIN)) for a in self._attributes(self.events)}
 
-    def _attributes(self):
+    def _attributes(self, rng: np.random.Generator):
         """Which attributes a subscription (or an event drawn as one) has: each attribute i with
         the chance mu x i^-alpha, at least one."""
-        chosen = np.flatnonzero(self.rng.random(self.attributes) < self.chance)
-        return chosen if len(chosen) else [int(self.rng.integers(self.attributes))]
+        chosen = np.flatnonzero(rng.random(self.attributes) < self.chance)
+        return chosen if len(chosen) else [int(rng.integers(self.attributes))]
 
     def expected(self, event: dict[int, int]) -> list[int]:
         return [i for i, (_, sub) in enumerate(self.subs)
