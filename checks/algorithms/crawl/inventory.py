@@ -613,7 +613,8 @@ def fig_6() -> tuple[str, str]:
                 "make Simple fall first; counting it is a repair, as at Fig. 7's small networks (a rate fitted after "
                 "the fact)")
     return decided_as_printed(outcomes, said, lambda name: printed_simple(name) and "upkeep" not in name,
-                              SIMPLE_BESIDE + " and, under each, an upkeep counted too (the repair)")
+                              SIMPLE_BESIDE + " and, under every forwarding (the two floods too), an upkeep counted "
+                              "too (the repair)")
 
 
 def fall_said(fall: float) -> str:
