@@ -25,6 +25,7 @@ CDM_PRINTED = ("previous/kept", "every-arrival")   # the counter as printed (the
 # Figs. 5-6 name no APT; the one the text sets for CBDLO is 100 (sec. 5.3, with Fig. 7), which decides.
 # The reproduction's 500 attributes are chosen so that it lets about 90% of walks of 10 hops reach their
 # topology, as the text says it does (reproduce.ATTRIBUTES)
+FIGS_5_6_APT = "APT 100"     # the APT Figs. 5-6 are run at (PRINTED_APT), as their outcomes name it
 PRINTED_APT = ("at the APT sec. 5.3 sets for CBDLO's walks of 10 hops, 100 (in Fig. 7's paragraph: 入口点查询表大小被设定为"
                "100, as for walks of 10 hops to reach their topology 90% of the time it 'cannot be below 100'), "
                "carried over to Figs. 5-6, which name no APT (this project's choice; their 本地的最大订阅缓存数 of 100, "
@@ -157,12 +158,12 @@ def stage_one_and_attributes() -> tuple[str, str]:
         changes = max(by_attributes) > HARDLY * min(by_attributes)
         said.append(f"{filling}: stage 1 {', '.join(f'{m:,.1f}' for m in by_attributes)} messages per event over "
                     f"{', '.join(nine)} attributes (Fig. 9's runs: 2,000 subscriptions, APT 20, budget 30)")
-        for apt, points, _ in apt_runs(rep):
-            by_subscriptions = [p["stage_1"] for p in points.values()]
-            spread = max(by_subscriptions) / min(by_subscriptions)
-            outcomes[f"{filling}, {apt}"] = changes and spread <= HARDLY
-            said.append(f"{filling}, {apt}: stage 1 {', '.join(f'{m:,.1f}' for m in by_subscriptions)} messages per "
-                        f"event over {', '.join(points)} subscriptions ({spread:.3g} times from least to most)")
+        apt, points = FIGS_5_6_APT, rep["fig_5"]
+        by_subscriptions = [p["stage_1"] for p in points.values()]
+        spread = max(by_subscriptions) / min(by_subscriptions)
+        outcomes[f"{filling}, {apt}"] = changes and spread <= HARDLY
+        said.append(f"{filling}, {apt}: stage 1 {', '.join(f'{m:,.1f}' for m in by_subscriptions)} messages per "
+                    f"event over {', '.join(points)} subscriptions ({spread:.3g} times from least to most)")
     said.append("the walks hit more often as more nodes serve an attribute, so stage 1 can fall with the "
                 "subscriptions, as sec. 5.4 itself says of Fig. 8 (the hit rate rises and the first stage's cost falls)")
     return decided_as_printed(outcomes, said, lambda name: True, "", label="at the printed APT of 100")
@@ -413,12 +414,12 @@ ACCEPTANCE_REPAIR = (" CRAWL's matches as printed are sec. 4's: a subscription a
 COUNTER_REPAIR = "counter reaches"
 
 
-def with_printed_counter(outcomes: dict[str, bool], said: list[str], deciding=lambda name: True) -> dict[str, bool]:
+def with_printed_counter(outcomes: dict[str, bool], said: list[str]) -> dict[str, bool]:
     """An effective-cost sentence's outcomes, measured with the repaired counter, renamed as such,
     and beside them the printed counter's: nothing matched, so CRAWL's effective cost is unbounded
     and every comparison that needs it finite fails (for every forwarding of Simple)."""
     repaired = verdict_of({name: ok for name, ok in outcomes.items()
-                           if printed_simple(name) and by_the_text(name) and deciding(name)})
+                           if printed_simple(name) and by_the_text(name)})
     said.insert(0, "with sec. 4's counter as printed (exceeds) no subscription accepts (each attribute reaches it "
                 "once, so the count never passes its attributes): CRAWL matches nothing and its effective cost, "
                 "messages / (0 / expected), is unbounded at every point, so every outcome on the effective cost as "
@@ -448,11 +449,6 @@ SIMPLE_BESIDE = ("the alternatives random-walk (one random neighbour a hop) and 
 
 
 COUNTER_SIMPLE_BESIDE = "the repaired counter `reaches`, under it either flood and " + SIMPLE_BESIDE
-
-
-def apt_runs(rep: dict) -> tuple[tuple[str, dict, dict], ...]:
-    """A filling's Figs. 5 and 6 at the APT they are run at, as (label, Fig. 5's points, Fig. 6's)."""
-    return (("APT 100", rep["fig_5"], rep["fig_6"]),)
 
 
 def printed_simple(name: str) -> bool:
@@ -490,19 +486,18 @@ def fig_5_crawl() -> tuple[str, str]:
     counts, how Simple forwards; at the printed APT of 100 (PRINTED_APT)."""
     outcomes, said = {}, []
     for filling, rep in fillings():
-        for apt, points, _ in apt_runs(rep):
-            for unit in UNITS:
-                crawl = series(points, "crawl-routing", unit)
-                spread = max(crawl) / min(crawl)
-                for forwarding in FORWARDINGS:
-                    lower = min(times(s, c) for s, c in zip(series(points, f"simple-{forwarding}", unit), crawl))
-                    outcomes[f"{filling}, {apt}, per {unit[:-1]}, Simple by {forwarding}"] = \
-                        lower >= GREATLY and spread <= HARDLY
-                    said.append(f"{filling}, {apt}, per {unit[:-1]}: Simple by {forwarding} at least {lower:.2g} times "
-                                "CRAWL")
-                said.append(f"{filling}, {apt}, per {unit[:-1]}: CRAWL's effective cost {min(crawl):,.0f}..{max(crawl):,.0f} "
-                            f"over {', '.join(points)} subscriptions ({spread:.2g} times from least to most)")
-        points = rep["fig_5"]
+        apt, points = FIGS_5_6_APT, rep["fig_5"]
+        for unit in UNITS:
+            crawl = series(points, "crawl-routing", unit)
+            spread = max(crawl) / min(crawl)
+            for forwarding in FORWARDINGS:
+                lower = min(times(s, c) for s, c in zip(series(points, f"simple-{forwarding}", unit), crawl))
+                outcomes[f"{filling}, {apt}, per {unit[:-1]}, Simple by {forwarding}"] = \
+                    lower >= GREATLY and spread <= HARDLY
+                said.append(f"{filling}, {apt}, per {unit[:-1]}: Simple by {forwarding} at least {lower:.2g} times "
+                            "CRAWL")
+            said.append(f"{filling}, {apt}, per {unit[:-1]}: CRAWL's effective cost {min(crawl):,.0f}..{max(crawl):,.0f} "
+                        f"over {', '.join(points)} subscriptions ({spread:.2g} times from least to most)")
         deliveries = series(points, "crawl-with-deliveries")
         said.append(f"{filling}: counting each Node List delivery too (this project's question), CRAWL's cost grows "
                     f"{max(deliveries) / min(deliveries):.2g} times over the subscriptions")
@@ -519,27 +514,27 @@ def crawl_lowers_cost() -> tuple[str, str]:
     each count of matched / expected and each filling, Simple as printed deciding."""
     outcomes, said, messages = {}, [], {}
     for filling, rep in fillings():
-        for apt, five, six in apt_runs(rep):
-            both = (*five.values(), *six.values())
-            sent = [p["crawl-routing"]["messages"] for p in both]
+        apt, five, six = FIGS_5_6_APT, rep["fig_5"], rep["fig_6"]
+        both = (*five.values(), *six.values())
+        sent = [p["crawl-routing"]["messages"] for p in both]
+        for forwarding in FORWARDINGS:
+            flooded = [p[f"simple-{forwarding}"]["messages"] for p in both]
+            least = min(x / c for x, c in zip(flooded, sent))
+            messages[f"{filling}, {apt}, messages alone, Simple by {forwarding}"] = least > 1
+            said.append(f"{filling}, {apt}, messages alone (no match counted): Simple by {forwarding} at least "
+                        f"{least:.3g} times CRAWL over this project's points of Figs. 5-6")
+        for unit in UNITS:
+            points = ([f"Fig. 5's {x} subscriptions" for x in five] + [f"Fig. 6's budget {x}" for x in six])
+            crawl = series(five, "crawl-routing", unit) + series(six, "crawl-routing", unit)
             for forwarding in FORWARDINGS:
-                flooded = [p[f"simple-{forwarding}"]["messages"] for p in both]
-                least = min(x / c for x, c in zip(flooded, sent))
-                messages[f"{filling}, {apt}, messages alone, Simple by {forwarding}"] = least > 1
-                said.append(f"{filling}, {apt}, messages alone (no match counted): Simple by {forwarding} at least "
-                            f"{least:.3g} times CRAWL over this project's points of Figs. 5-6")
-            for unit in UNITS:
-                points = ([f"Fig. 5's {x} subscriptions" for x in five] + [f"Fig. 6's budget {x}" for x in six])
-                crawl = series(five, "crawl-routing", unit) + series(six, "crawl-routing", unit)
-                for forwarding in FORWARDINGS:
-                    simple = series(five, f"simple-{forwarding}", unit) + series(six, f"simple-{forwarding}", unit)
-                    ratio, least = min((times(x, c), at) for x, c, at in zip(simple, crawl, points))
-                    outcomes[f"{filling}, {apt}, per {unit[:-1]}, Simple by {forwarding}"] = ratio > 1
-                    above = [at for x, c, at in zip(simple, crawl, points) if not x > c]
-                    said.append(f"{filling}, {apt}, per {unit[:-1]}: Simple by {forwarding} at least {ratio:.3g} times "
-                                f"CRAWL over this project's points of Figs. 5-6 (least at {least}"
-                                + (f"; CRAWL not below it at {len(above)} of {len(points)} points: {', '.join(above)}"
-                                   if above else "") + ")")
+                simple = series(five, f"simple-{forwarding}", unit) + series(six, f"simple-{forwarding}", unit)
+                ratio, least = min((times(x, c), at) for x, c, at in zip(simple, crawl, points))
+                outcomes[f"{filling}, {apt}, per {unit[:-1]}, Simple by {forwarding}"] = ratio > 1
+                above = [at for x, c, at in zip(simple, crawl, points) if not x > c]
+                said.append(f"{filling}, {apt}, per {unit[:-1]}: Simple by {forwarding} at least {ratio:.3g} times "
+                            f"CRAWL over this project's points of Figs. 5-6 (least at {least}"
+                            + (f"; CRAWL not below it at {len(above)} of {len(points)} points: {', '.join(above)}"
+                               if above else "") + ")")
     two_hops = reproduction()["attribute-entries"]["fig_6"]["2"]["hit_rate"]
     said.append(f"a walk of Fig. 6's 2 hops (this project's least budget: Fig. 6's are lost) reaches its topology "
                 f"{two_hops:.0%} of the time (the APT filled by attributes), and a subscription is matched only when "
@@ -631,23 +626,23 @@ def fig_6_against_fig_5() -> tuple[str, str]:
     outcomes, said = {}, []
     filling = "attribute-entries"     # as fig_6 (node-samples' outcomes would only be beside)
     rep = reproduction()[filling]
-    for apt, by_subscriptions, by_budget in apt_runs(rep):
-        for unit in UNITS:
-            hops, subs = series(by_budget, "crawl-routing", unit), series(by_subscriptions, "crawl-routing", unit)
-            fall_hops, fall_subs = 1 - hops[-1] / hops[0], 1 - subs[-1] / subs[0]
-            spread = max(hops) / min(hops)
-            said.append(f"{filling}, {apt}, per {unit[:-1]}: CRAWL {fall_said(fall_hops)} over budgets "
-                        f"{', '.join(by_budget)} ({big(hops[0])} to {big(hops[-1])}) and {fall_said(fall_subs)} over "
-                        f"{', '.join(by_subscriptions)} subscriptions ({big(subs[0])} to {big(subs[-1])}); over the "
-                        f"budgets its most is {spread:.3g} times its least")
-            for forwarding in FORWARDINGS:
-                simple = series(by_budget, f"simple-{forwarding}", unit)
-                known = [v for v in simple if math.isfinite(v)]
-                simple_spread = max(known) / min(known) if known else math.inf
-                outcomes[f"{filling}, {apt}, per {unit[:-1]}, Simple by {forwarding}"] = (
-                    at_most(hops[-1], FALLS, hops[0]) and fall_hops > fall_subs and spread < simple_spread)
-                said.append(f"{apt}, Simple by {forwarding}, per {unit[:-1]}: its most {simple_spread:.3g} times its "
-                            "least")
+    apt, by_subscriptions, by_budget = FIGS_5_6_APT, rep["fig_5"], rep["fig_6"]
+    for unit in UNITS:
+        hops, subs = series(by_budget, "crawl-routing", unit), series(by_subscriptions, "crawl-routing", unit)
+        fall_hops, fall_subs = 1 - hops[-1] / hops[0], 1 - subs[-1] / subs[0]
+        spread = max(hops) / min(hops)
+        said.append(f"{filling}, {apt}, per {unit[:-1]}: CRAWL {fall_said(fall_hops)} over budgets "
+                    f"{', '.join(by_budget)} ({big(hops[0])} to {big(hops[-1])}) and {fall_said(fall_subs)} over "
+                    f"{', '.join(by_subscriptions)} subscriptions ({big(subs[0])} to {big(subs[-1])}); over the "
+                    f"budgets its most is {spread:.3g} times its least")
+        for forwarding in FORWARDINGS:
+            simple = series(by_budget, f"simple-{forwarding}", unit)
+            known = [v for v in simple if math.isfinite(v)]
+            simple_spread = max(known) / min(known) if known else math.inf
+            outcomes[f"{filling}, {apt}, per {unit[:-1]}, Simple by {forwarding}"] = (
+                at_most(hops[-1], FALLS, hops[0]) and fall_hops > fall_subs and spread < simple_spread)
+            said.append(f"{apt}, Simple by {forwarding}, per {unit[:-1]}: its most {simple_spread:.3g} times its "
+                        "least")
     said.append(f"'falls more noticeably' read as falling (the last budget's at most {FALLS:.0%} of the first's) by a "
                 "larger share, 'very stable' as a smaller spread than Simple's "
                 "over the same budgets")
@@ -885,7 +880,7 @@ def fig_7_small() -> tuple[str, str]:
     return decided(outcomes, said)
 
 
-EVENTS = ("CBDLO walks once per attribute of an event and the text gives no event's attributes: each is drawn by "
+WALKS_PER_EVENT = ("CBDLO walks once per attribute of an event and the text gives no event's attributes: each is drawn by "
           "the subscriptions' law (8.3 attributes on average), as sec. 5.4's 'the average number of attributes is 8', "
           "its reason for Fig. 8's 1/8, reads the data's")
 
@@ -1577,7 +1572,7 @@ def sentences() -> list[Sentence]:
                  "(分发的消息开销) and prints neither count of CBDLO's for it, so both decide: its two stages (as "
                  "Fig. 5's explanation counts CRAWL's) and, counted alike with TERA's broadcast, with its deliveries "
                  "to the Node Lists (sec. 4's second conversion; they also measure this project's workload, ranges "
-                 "of 60..100% of the values). " + EVENTS + ". 'Suits large networks better' is judged "
+                 "of 60..100% of the values). " + WALKS_PER_EVENT + ". 'Suits large networks better' is judged "
                  "only as the measured growth and the largest network; 10^9 nodes (sec. 5.3's range) is not "
                  "measured. The fits read at 10^9 nodes are this project's extrapolation, reported, not judged"),
         Sentence("sec. 5.3 Fig. 7", "This shows that CBDLO's structured upper layer effectively lowers the message "
@@ -1591,7 +1586,7 @@ def sentences() -> list[Sentence]:
                  reading="'differ little': within a factor of 2 at the smallest network measured (100 nodes), on the "
                  "protocols' own messages, CBDLO's counted as for Fig. 7's growth (its two stages, and with its Node "
                  "List deliveries, counted alike with TERA's broadcast), of which the sentence's reason speaks (broadcasts, the lower layer's "
-                 "messages) (" + EVENTS + "); the overlay's upkeep, which sec. 5.3's count of all the system's messages "
+                 "messages) (" + WALKS_PER_EVENT + "); the overlay's upkeep, which sec. 5.3's count of all the system's messages "
                  "(系统的所有消息总数) may include, is not modelled and its rate not given: the least upkeep per event "
                  "that would bring them within 2 times is named, not judged (any two costs come within 2 times with "
                  "enough upkeep added to both, so that reading could not fail; Fig. 6's can: CRAWL must still fall), "
@@ -1603,7 +1598,7 @@ def sentences() -> list[Sentence]:
                  "消息开销).", reproduced=fig_7_small_reason,
                  reading="the reason's two halves at the smallest network measured (100 nodes): TERA's broadcast (its "
                  "messages past its walk) fewer than CBDLO's lower-layer messages (its walks, stage 1), and CBDLO's "
-                 "lower-layer messages more than TERA's own there (its walk); " + EVENTS),
+                 "lower-layer messages more than TERA's own there (its walk); " + WALKS_PER_EVENT),
         Sentence("sec. 5.4", "Cost(CBDLO) = |APT| x H_stage1 + 1 x H_stage2, with H = H_stage1 + H_stage2 decided by the "
                  "slowest attribute.", why="a cost model (a definition), not a property of a run; note that it is "
                  "not consistent with itself: H is set by the slowest attribute (a maximum), while Fig. 8 divides the "

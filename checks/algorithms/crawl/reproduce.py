@@ -85,14 +85,16 @@ FIG_9_ATTRIBUTES = (125, 250, 500, 750, 1000)
 # attributes the APT of 100 caches every topology and every walk ends at its first hop (at 30 under
 # alpha 0.5, 8.6 a subscription: the workload of earlier versions)
 ATTRIBUTES = 500
-# an event's attributes: the text gives none for the data; sec. 5.4's 1/8 axis ("the average number of
-# attributes is 8", so that Fig. 8 shows a single forwarding) reads as the data's, about 8 walks an event
-EVENTS = "each attribute by the subscriptions' law (8.3 on average), at least one"
 
 
 def average_attributes(attributes: int) -> float:
     """The mean number of attributes of a subscription under the law used (before 'at least one')."""
     return sum(min(1.0, C.zipf_as_intended(i, MU, ALPHA)) for i in range(1, attributes + 1))
+
+
+# an event's attributes: the text gives none for the data; sec. 5.4's 1/8 axis ("the average number of
+# attributes is 8", so that Fig. 8 shows a single forwarding) reads as the data's, about 8 walks an event
+EVENTS = f"each attribute by the subscriptions' law ({average_attributes(ATTRIBUTES):.2g} on average), at least one"
 
 
 CHOICES = (
@@ -104,7 +106,8 @@ CHOICES = (
     ("ranges", f"each covers a random 60..100% of the value space [0, {DOMAIN - 1}]"),
     ("subscribers", f"random nodes, at most {PER_NODE} subscriptions each"),
     ("events", f"from a random node, each value uniform in [0, {DOMAIN - 1}], each attribute drawn by the "
-               "subscriptions' law (8.3 on average, at least one): sec. 5.4 scales CBDLO's axis by 1/8 'because the "
+               f"subscriptions' law ({average_attributes(ATTRIBUTES):.2g} on average, at least one): sec. 5.4 scales "
+               "CBDLO's axis by 1/8 'because the "
                "average number of attributes is 8', so that the figure shows one forwarding the source starts, which "
                "needs about 8 walks an event (whether the 8 is the data's or, as the same section's m, 'the average "
                "number of attributes in a subscription', the subscriptions', these events have it). Events of every "
