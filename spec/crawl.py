@@ -84,6 +84,14 @@ RESTART = ("step-2.2", "step-1")
 # "step-1", it starts the walk as a source does, joining the Trace and sending to a random neighbour,
 # any of them (step 1 does not look at the Trace). With the Trace cleared the two are the same walk.
 # Neither looks in the chosen node's APT (step 1 has no lookup; a node forwards when it restarts).
+HANDOVER = ("sent", "held")
+# Sec. 3.2 "chooses a node at random from the Trace and restarts a random walk" (从Trace表中随机的
+# 选择一个节点,重新启动一个随机行走的过程) and does not say how the data gets there: "sent", the
+# blocked node sends the data to the chosen node, which receives it again; "held", the chosen node
+# restarts from the copy it kept when it passed the data on, the blocked node sending it only a
+# notice (a message without the data, so no reception). The walk's states and chances are the same
+# under both; they differ in which nodes receive the data (the Trace's claims) and in nothing else:
+# the notice is a message as the data would be (a restart at the blocked node itself sends neither).
 VIEWS = ("snapshot", "refreshed")
 # Sec. 2: every node keeps a view of a fixed number of neighbours, "refreshed by periodic random
 # sampling"; the text gives no period. "snapshot": no view changes while a walk is under way (the
@@ -111,6 +119,7 @@ class Reading:
     views: str = "snapshot"
     rounding: str = "down"
     restart: str = "step-2.2"
+    handover: str = "sent"
     note: str = attrs.field(default="", eq=False)
 
     def __attrs_post_init__(self) -> None:
@@ -118,7 +127,7 @@ class Reading:
                                     ("trace_on_restart", self.trace_on_restart, TRACE_ON_RESTART),
                                     ("acceptance", self.acceptance, ACCEPTANCE), ("counting", self.counting, COUNTING),
                                     ("views", self.views, VIEWS), ("rounding", self.rounding, ROUNDING),
-                                    ("restart", self.restart, RESTART)):
+                                    ("restart", self.restart, RESTART), ("handover", self.handover, HANDOVER)):
             if value not in known:
                 raise ValueError(f"unknown {field} {value!r}; known: {', '.join(known)}")
 
@@ -128,7 +137,7 @@ class Reading:
         repair where one is this project's repair (checks.plugin.ORIGINS)."""
         origins = {ORIGIN_OF_CHOICE.get(c, "printed")
                    for c in (self.halving, self.trace_on_restart, self.acceptance, self.counting, self.views,
-                             self.rounding, self.restart)}
+                             self.rounding, self.restart, self.handover)}
         return next((o for o in ("repair", "open") if o in origins), "printed")
 
 
@@ -155,11 +164,21 @@ READINGS: dict[str, Reading] = {r.name: r for r in (
             note="the printed halving, the Trace kept, and the restarted walk begun as Fig. 2's step 1 begins one: the "
             "chosen node sends to a random neighbour, any of them, as a source does (重新启动一个随机行走, 'starts a "
             "random walk again'), then step 2 as ever"),
+    Reading("previous/kept/round-up/held", rounding="up", handover="held",
+            note="the printed halving, the Trace kept, and the other choice for how the data reaches the chosen Trace "
+            "node: it restarts from the copy it kept when it passed the data on, told by a notice from the blocked "
+            "node (no second reception)"),
+    Reading("previous/cleared/round-up/held", trace_on_restart="cleared", rounding="up", handover="held",
+            note="the printed halving, the Trace cleared on a restart, the chosen node restarting from the copy it "
+            "kept"),
     Reading("original/kept/round-up", halving="original", rounding="up",
             note="原来 read as the first budget, halved exactly as printed (half of an odd hop count rounded up): "
             "every restart gets ceil(B/2) hops; the Trace kept. A reading the words admit, not the printed one"),
     Reading("original/cleared/round-up", halving="original", trace_on_restart="cleared", rounding="up",
             note="原来 read as the first budget, halved exactly as printed, the Trace cleared on a restart"),
+    Reading("previous/kept/held", handover="held",
+            note="previous/kept (halves rounded down, the repair) with the chosen Trace node restarting from the copy "
+            "it kept"),
     Reading("previous/kept/refreshed", views="refreshed",
             note="an open choice, not the printed text: each view drawn afresh at every hop (sec. 2's periodic "
             "sampling no slower than a walk; Fig. 3 takes a view as fixed during a walk)"),
@@ -278,7 +297,8 @@ class Move:
     "blocked" (blocked with nothing left to halve). `trace` is the Trace the move was chosen with;
     `avoids_trace` is False for a forward chosen among all the neighbours after a restart begun as
     step 1 (`Reading.restart`), True for one chosen outside the Trace (the source's first forward
-    too: its Trace is itself alone, so the two choices are the same)."""
+    too: its Trace is itself alone, so the two choices are the same). `carries` is False for a
+    restart that sends only a notice, the chosen node holding the data already (`Reading.handover`)."""
 
     kind: str
     frm: int
@@ -286,6 +306,7 @@ class Move:
     trace: tuple[int, ...]
     budget: int
     avoids_trace: bool = True
+    carries: bool = True
 
 
 def _remember(trace: tuple[int, ...], node: int, k: int) -> tuple[int, ...]:
@@ -373,7 +394,7 @@ def recovery(p: WalkParameters, blocked: WalkState, reading: Reading, only: Only
     random in the Trace restarts the walk with half the budget (of the blocked walk, or of the
     first one: `reading.halving`); with nothing left to halve the walk ends blocked. The restarted
     walk forwards as step 2.2 or step 1 does (`reading.restart`), with its Trace kept or cleared
-    (`reading.trace_on_restart`)."""
+    (`reading.trace_on_restart`), from the data sent to it or the copy it kept (`reading.handover`)."""
     halved = halve(blocked.budget if reading.halving == "previous" else p.budget, reading)
     if halved == 0:
         return [(Fraction(1), Move("blocked", blocked.at, blocked.at, blocked.trace, blocked.budget),
@@ -384,7 +405,7 @@ def recovery(p: WalkParameters, blocked: WalkState, reading: Reading, only: Only
         if only is not None and only != ("restart", node):
             continue
         trace = blocked.trace if reading.trace_on_restart == "kept" else ()
-        choices.append((share, Move("restart", blocked.at, node, blocked.trace, halved),
+        choices.append((share, Move("restart", blocked.at, node, blocked.trace, halved, carries=reading.handover == "sent"),
                         WalkState(node, trace, 0, halved, "restarting")))
     return choices
 
@@ -420,15 +441,17 @@ class Walk:
         return any(m.kind == "found" for m in self.moves)
 
     def messages(self) -> int:
-        """Stage-1 messages: every forward, every restart that moves the data, the hand-over to the
-        entry point (at another node: the APT names it)."""
-        return len(self.receptions()) - 1 + self.found()
+        """Stage-1 messages: every forward, every restart at another node (the data, or the notice
+        that the chosen node restarts from its copy: `Reading.handover`), the hand-over to the entry
+        point (at another node: the APT names it)."""
+        return sum(m.kind in ("forward", "found") or (m.kind == "restart" and m.to != m.frm) for m in self.moves)
 
 
 def received(move: Move) -> int | None:
     """The node a move sends the data to: a forward's or a restart's destination (a restart at the
-    blocked node itself sends nothing; the other moves end the walk where it is)."""
-    return move.to if move.kind == "forward" or (move.kind == "restart" and move.to != move.frm) else None
+    blocked node itself sends nothing, nor one whose node restarts from its own copy; the other
+    moves end the walk where it is)."""
+    return move.to if move.kind == "forward" or (move.kind == "restart" and move.carries and move.to != move.frm) else None
 
 
 def walks(p: WalkParameters, reading: Reading, max_restarts: int | None = None) -> Iterator[tuple[Fraction, Walk]]:

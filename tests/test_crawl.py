@@ -1302,7 +1302,8 @@ TRACE_CROSS_CHECK = {"previous/kept": (4, (1, 2, 3, 4, 5)), "previous/cleared": 
                      "previous/kept/refreshed": (4, (1, 2, 3, 4)), "previous/kept/round-up": (4, (1, 2)),
                      "previous/cleared/round-up": (4, (1, 2, 3, 4)), "original/kept/round-up": (4, (1, 2)),
                      "previous/kept/round-up/step-1": (4, (1, 2, 3)),
-                     "original/cleared/round-up": (4, (1, 2))}
+                     "original/cleared/round-up": (4, (1, 2)), "previous/kept/round-up/held": (4, (1, 2)),
+                     "previous/cleared/round-up/held": (4, (1, 2, 3)), "previous/kept/held": (4, (1, 2, 3, 4))}
 
 
 @pytest.mark.parametrize("reading", D.WALK_READINGS)
@@ -1330,7 +1331,7 @@ def test_each_trace_monitor_is_the_spec_predicate_and_finds_the_shortest_breach(
                 assert A.breach_length(first, monitor) == min(n for n in lengths if n is not None)
                 replayed = C.replay_walk(first.params, r, [(m.kind, m.to) for m in first.moves])
                 assert replayed.moves == first.moves and replayed.lasso == first.lasso
-    assert kept > 50 and broken > 50
+    assert kept > 50 and broken > 40
 
 
 def test_the_trace_monitors_catch_what_a_mutant_would_miss():
@@ -1397,8 +1398,18 @@ def test_the_trace_enumeration_judges_every_source_and_pins_its_first_counterexa
         assert got["walk_never_revisits_a_node"].verdict.value == "violated"
         assert got["walk_never_revisits_a_node"].detail.startswith(
             "3 moves on a graph of 2 nodes (k = 1, budget 2): receptions 0 -> 1 -> 0")
-        assert got["no_return_within_the_trace"].verdict.value == "violated"
-        assert "(k = 2, budget 2): receptions 0 -> 1 -> 0" in got["no_return_within_the_trace"].detail
+        back = got["no_return_within_the_trace"]
+        if C.READINGS[check.reading].handover == "sent":    # the restart hands the data back to the Trace
+            assert back.verdict.value == "violated" and "(k = 2, budget 2): receptions 0 -> 1 -> 0" in back.detail
+    # the chosen node restarting from its copy: no restart sends the data back, yet it comes back
+    # after the restart pushes a node out of the Trace (kept), or at once (cleared); rounded down,
+    # the kept Trace's first such walk needs a budget of 4, beyond this scope
+    held = {check.reading: {x.property: x for x in results}["no_return_within_the_trace"] for check, results, _ in ran
+            if C.READINGS[check.reading].handover == "held"}
+    assert {name: (x.verdict.value, x.detail.split(": receptions ")[-1] if x.verdict.value == "violated" else "")
+            for name, x in held.items()} == {"previous/kept/round-up/held": ("violated", "0 -> 1 -> 2 -> 1"),
+                                             "previous/cleared/round-up/held": ("violated", "0 -> 1 -> 1"),
+                                             "previous/kept/held": ("holds", "")}
 
 
 def test_z3_proves_the_re_walks_fall_only_where_each_halves_the_walk_before():
@@ -1537,6 +1548,41 @@ def test_a_restart_begun_as_step_1_sends_to_any_neighbour_and_ends_the_one_hop_c
     assert R.success_probability(path, 1, [0], 2, 2, step_2) == 1
     with pytest.raises(ValueError, match=r"unknown restart 'step-3'; known: step-2.2, step-1"):
         C.Reading("x", restart="step-3")
+
+
+def test_a_restart_from_the_chosen_nodes_copy_sends_no_data_but_the_same_messages_and_chances():
+    # edges 0-1 and 0-2, k = 2, budget 4: blocked at 1, the walk restarts at 0; blocked at 2, again at 0;
+    # then 0 forwards to 1, which received the data within the last 2 receptions once the restarts
+    # are not receptions (held): the restarts pushed 1 out of the Trace
+    p = C.WalkParameters(C.Graph.of([(0, 1), (0, 2)], 3), 0, frozenset(), 2, 4)
+    moves = [("forward", 1), ("restart", 0), ("forward", 2), ("restart", 0), ("forward", 1), ("exhausted", 1)]
+    sent, held = C.READINGS["previous/kept"], C.READINGS["previous/kept/held"]
+    assert (held.handover, held.origin, sent.handover, C.READINGS["previous/kept/round-up/held"].origin) == (
+        "held", "repair", "sent", "printed")
+    by = {r.handover: C.replay_walk(p, r, moves) for r in (sent, held)}
+    assert [m.carries for m in by["held"].moves if m.kind == "restart"] == [False, False]
+    assert [m.carries for m in by["sent"].moves if m.kind == "restart"] == [True, True]
+    assert by["sent"].receptions() == [0, 1, 0, 2, 0, 1] and by["held"].receptions() == [0, 1, 2, 1]
+    assert by["sent"].messages() == by["held"].messages() == 5        # a notice is a message as the data is
+    assert not C.no_return_within_the_trace(by["held"]) and not C.no_return_within_the_trace(by["sent"])
+    assert C._first_repeat(by["held"]) == 1 and C._first_repeat(by["sent"]) == 0
+    # a restart at the blocked node itself sends nothing under either
+    stay = C.Move("restart", 1, 1, (0, 1), 2, carries=True)
+    assert C.received(stay) is None and C.received(attrs.evolve(stay, to=0)) == 0
+    assert C.received(attrs.evolve(stay, to=0, carries=False)) is None
+    # the walk's states and chances are the same: only which node receives the data differs
+    for graph in list(D.atlas_graphs(4))[::4]:
+        for k, budget in ((2, 3), (3, 4)):
+            a = A.explore(graph, k, budget, sent)
+            b = A.explore(graph, k, budget, held)
+            assert [(x.at, x.trace, x.hops, x.budget, x.ended) for x in a.states] == [
+                (x.at, x.trace, x.hops, x.budget, x.ended) for x in b.states]
+            g = nx.Graph(list(graph.edges()))
+            entries = [len(graph) - 1]
+            assert R.success_probability(g, 0, entries, k, budget, sent) == R.success_probability(
+                g, 0, entries, k, budget, held)
+    with pytest.raises(ValueError, match=r"unknown handover 'thrown'; known: sent, held"):
+        C.Reading("x", handover="thrown")
 
 
 def test_a_walk_that_cannot_block_never_restarts():

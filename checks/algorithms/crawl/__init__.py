@@ -480,8 +480,10 @@ def budget_proof(prop: str, reading: str) -> plugin.Proof:
 # Sec. 4's re-walk halves as sec. 3.2's restart does; where each re-walk halves the walk before it,
 # Z3 proves the budgets fall (where it halves the first one, hypothesis finds the endless chain)
 # (and rounds down: rounded up, a re-walk of budget 1 starts another of 1, which hypothesis finds)
+# (how the data reaches a restart's node, Reading.handover, is no part of a re-walk: one reading of it)
 REWALK_PROOF_READINGS = tuple(r for r in WALK_READINGS
-                              if (C.READINGS[r].halving, C.READINGS[r].rounding) == ("previous", "down"))
+                              if (C.READINGS[r].halving, C.READINGS[r].rounding, C.READINGS[r].handover)
+                              == ("previous", "down", "sent"))
 
 
 def rewalk_proof(reading: str) -> plugin.Proof:

@@ -94,6 +94,7 @@ class Steps:
         self.previous = reading.halving == "previous"
         self.kept = reading.trace_on_restart == "kept"
         self.restart_avoids = reading.restart == "step-2.2"
+        self.carries = reading.handover == "sent"
         self._states: dict[tuple, C.WalkState] = {}
         self._moves: dict[tuple, C.Move] = {}
 
@@ -104,11 +105,12 @@ class Steps:
             s = self._states[key] = C.WalkState(at, trace, hops, budget, ended)
         return s
 
-    def move(self, kind: str, frm: int, to: int, trace: tuple[int, ...], budget: int, avoids: bool = True) -> C.Move:
-        key = (kind, frm, to, trace, budget, avoids)
+    def move(self, kind: str, frm: int, to: int, trace: tuple[int, ...], budget: int, avoids: bool = True,
+             carries: bool = True) -> C.Move:
+        key = (kind, frm, to, trace, budget, avoids, carries)
         m = self._moves.get(key)
         if m is None:
-            m = self._moves[key] = C.Move(kind, frm, to, trace, budget, avoids)
+            m = self._moves[key] = C.Move(kind, frm, to, trace, budget, avoids, carries)
         return m
 
     def successors(self, source: int, state: C.WalkState | None) -> list[tuple[Fraction, C.Move, C.WalkState]]:
@@ -151,7 +153,7 @@ class Steps:
         if halved == 0:
             return [(certain, self.move("blocked", at, at, trace, budget), self.state(at, trace, hops, budget, "blocked"))]
         after = trace if self.kept else ()
-        return [(share, self.move("restart", at, node, trace, halved), self.state(node, after, 0, halved, "restarting"))
+        return [(share, self.move("restart", at, node, trace, halved, carries=self.carries), self.state(node, after, 0, halved, "restarting"))
                 for node in trace]
 
 

@@ -1,7 +1,8 @@
 """Replay and drawing of every kind of CRAWL/CDM counterexample the declaration writes.
 
     walk       a walk on its graph: the source, the entry points, each move an arrow numbered in
-               order, a restart dashed, the node that receives the data twice marked
+               order, a restart dashed (dotted where the chosen node restarts from its own copy), the
+               node that receives the data twice marked
     delivery   the graph, the source and the entry point, the exact chance in the title
     ending     the exact chance that the walk ends, drawn on its shortest way round for ever where
                it has one
@@ -101,7 +102,8 @@ def _walk(doc, reading, say) -> C.Walk:
     say(f"graph of {len(params.graph)} nodes, edges {params.graph.edges()}; source {params.source}, entry points "
         f"{sorted(params.entries) or 'none'}, k = {params.k}, budget {params.budget}, reading {reading.name}")
     for i, m in enumerate(walk.moves, start=1):
-        say(f"move {i}: {m.kind} {m.frm} -> {m.to} (Trace {list(m.trace)}, budget {m.budget})")
+        notice = f" (a notice: {m.to} restarts from the copy it kept)" if not m.carries and m.frm != m.to else ""
+        say(f"move {i}: {m.kind} {m.frm} -> {m.to}{notice} (Trace {list(m.trace)}, budget {m.budget})")
     if walk.lasso is not None:
         say(f"the walk is back in the state it reached after move {walk.lasso + 1}: it can go round for ever")
     say(f"receptions: {' -> '.join(map(str, walk.receptions()))}")
@@ -283,7 +285,7 @@ def draw_walk(walk: C.Walk, path: str, title: str) -> None:
     for i, m in shown:
         (x0, y0), (x1, y1) = pos[m.frm], pos[m.to]
         bend = 0.15 + 0.08 * (i % 3)
-        style = "--" if m.kind == "restart" else "-"
+        style = "-" if m.kind != "restart" else "--" if m.carries else ":"
         color = "#d32f2f" if m.kind == "restart" else "#1565c0"
         ax.annotate("", xy=(x1, y1), xytext=(x0, y0), zorder=2,
                     arrowprops=dict(arrowstyle="-|>", color=color, lw=1.4, linestyle=style, shrinkA=13, shrinkB=13,
@@ -294,8 +296,9 @@ def draw_walk(walk: C.Walk, path: str, title: str) -> None:
                 va="center", bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"), zorder=5)
     _frame(ax, pos)
     ends = [m.kind for m in walk.moves if m.kind in ("found", "exhausted", "blocked")]
-    legend = ("yellow: source, green: entry point; blue arrows: forwards, numbered in order;\nred dashed: "
-              "restart (recovery)" + ("; red ring: the node that receives the data twice" if repeat is not None else "")
+    legend = ("yellow: source, green: entry point; blue arrows: forwards, numbered in order;\n" +
+              ("red dashed: restart (recovery)" if walk.reading.handover == "sent" else
+               "red dotted: restart (recovery), a notice: the chosen node restarts from the copy it kept") + ("; red ring: the node that receives the data twice" if repeat is not None else "")
               + ("\nviews refreshed at every hop: a forward may leave the grey links (the snapshot's)"
                  if walk.reading.views == "refreshed" else ""))
     ending = (f"comes back to a state it was in after move {walk.lasso + 1}: it can go round for ever"

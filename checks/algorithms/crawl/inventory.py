@@ -14,10 +14,11 @@ from reference.crawl import SIMPLE_FORWARDING
 from spec import crawl as C
 
 WALKS = ("previous/kept/round-up", "previous/cleared/round-up",   # the printed halving, the Trace kept or cleared,
-         "previous/kept/round-up/step-1")                          # the kept Trace's restart begun as step 1
+         "previous/kept/round-up/step-1",                          # the kept Trace's restart begun as step 1,
+         "previous/kept/round-up/held", "previous/cleared/round-up/held")  # the chosen node restarting from its copy
 # the same walks with halves rounded down (this project's repair): every walk ends, so an expectation
 # over its walks is a finite sum
-ENDING = ("previous/kept", "previous/cleared")
+ENDING = ("previous/kept", "previous/cleared", "previous/kept/held")
 # the upper layer's checks run under previous/kept, whose one repair (the walk's rounding) is no part of it
 UPPER_LAYER = ("previous/kept",)
 SEC_5_3_NODES = 3000   # sec. 5.3: 系统的规模为3000个节点 (reproduce.crawl_figs's Figs. 5-6)
@@ -53,18 +54,25 @@ PEERSIM = ("a summary of the Peersim experiments (sec. 5): no experiment varies 
 REPRODUCED = ("in this project's simulation of sec. 5 (checks/algorithms/crawl/reproduce.py, its committed cache "
               "reports/crawl-reproduction.json; the paper's parameters where it gives them, every other one a named "
               "choice, the workload this project's): ")
+# how the data reaches the chosen Trace node on a restart is a choice the text leaves open
+# (spec.crawl.HANDOVER): with it held there, no restart sends the data back, and the Trace still fails
+HELD = ("The text leaves open how the data reaches the chosen Trace node (spec.crawl.HANDOVER): where that node "
+        "restarts from the copy it kept (the .../held readings) no restart sends the data back, yet the restart puts "
+        "that node at the Trace's newest end and pushes an older one out, so a later forward can go to a node that "
+        "received the data within the last k receptions (3 nodes, k = 2: receptions 0 -> 1 -> 2 -> 1, after two "
+        "restarts at node 0); violated under that choice too.")
 # sec. 3.2 and sec. 6 speak of loops without sec. 3.1's 'in the short term' (短期内): the words allow
 # both limits, so both are read; the Trace meets neither
 LOOP_UNLIMITED = ("'loops' without a limit in the sentence: read both as sec. 3's (no node receives the data twice "
                   "within k receptions, no_return_within_the_trace) and as no node receiving it twice at all "
                   "(walk_never_revisits_a_node); the Trace meets neither: a restart sends the data to a Trace node, "
                   "which has just received it (2 nodes, k = 2), and a Trace of k cannot keep a walk longer than k "
-                  "from coming back (k = 1: 0 -> 1 -> 0)")
+                  "from coming back (k = 1: 0 -> 1 -> 0). " + HELD)
 LOOP = ("'loops' read with the sentence's own limit, the most recently passed path: no node receives the data "
         "twice within k receptions. Between restarts that holds (step 2.2); a restart can send the data to a Trace "
-        "node, which has just received it (2 nodes, k = 2). That no node receives it twice at all, which the "
-        "Trace cannot give once a walk is longer than k, is not what the sentence says (walk_never_revisits_a_node, "
-        "violated, k = 1: 0 -> 1 -> 0)")
+        "node, which has just received it (2 nodes, k = 2). " + HELD + " That no node receives it twice at all, "
+        "which the Trace cannot give once a walk is longer than k, is not what the sentence says "
+        "(walk_never_revisits_a_node, violated, k = 1: 0 -> 1 -> 0)")
 
 
 def worked_example() -> tuple[str, str]:
@@ -262,13 +270,16 @@ def trace_and_redundant_messages() -> tuple[str, str]:
     printed halving (WALKS: the Trace kept or cleared, and kept with the restart begun as step 1),
     and rounded down (ENDING, the repair) beside it. The sentence says the Trace can (能够) reduce them: judged in total over the cases
     (unbounded where a walk goes round for ever with a positive chance); the cases where it raises
-    them are reported."""
+    them are reported. How the data reaches a restart's node (spec.crawl.HANDOVER) changes no
+    count: a notice to a Trace node, which holds the data, is as redundant as the data sent there,
+    so the .../held readings are not run again."""
     import networkx as nx
     from networkx.generators.atlas import graph_atlas_g
 
     def redundant(walk: C.Walk) -> int:
-        received = walk.receptions()
-        return len(received) - len(set(received))
+        # every message but the hand-over to an entry point, less those that brought the data to a
+        # node for the first time
+        return walk.messages() - walk.found() - (len(set(walk.receptions())) - 1)
 
     graphs = [C.Graph.of(list(g.edges()), len(g)) for g in graph_atlas_g()
               if 2 <= len(g) <= TRACE_SCOPE["nodes"] and nx.is_connected(g)]
@@ -282,6 +293,8 @@ def trace_and_redundant_messages() -> tuple[str, str]:
     outcomes, said = {}, []
     for name in WALKS + ENDING:
         reading = C.reading(name)
+        if reading.handover != "sent":
+            continue
         cases = raised = by_recovery = unsolved = 0
         first = endless = None
         with_trace = without = Fraction(0)
@@ -1284,7 +1297,7 @@ def sentences() -> list[Sentence]:
                  "passed.", checked_by=("no_return_within_the_trace",), printed=WALKS,
                  reading="'in the short term' read as within k receptions; between restarts it holds (step 2.2 "
                  "never forwards into the Trace), but recovery sends the data to a node of the Trace, which has "
-                 "just received it"),
+                 "just received it. " + HELD),
         Sentence("sec. 3.1 Fig. 2", "Step 2.2: if the maximum hop count is not reached, the current node joins the "
                  "Trace and sends the data to a random neighbour not in the Trace.",
                  checked_by=("forwarding_avoids_the_trace",), printed=WALKS,
@@ -1306,8 +1319,10 @@ def sentences() -> list[Sentence]:
                  reproduced=trace_and_redundant_messages,
                  reading="a redundant message is one to a node that already has the data; the expected number with a "
                  "Trace of k >= 2 against without one (a Trace of 1, which holds only the node itself and so "
-                 "excludes nothing), under the printed halving with the Trace kept or cleared, and kept with the "
-                 "restart begun as step 1 (rounded down, the repair, beside them); with the Trace kept and the "
+                 "excludes nothing), under the printed halving with the Trace kept or cleared, kept with the "
+                 "restart begun as step 1 (rounded down, the repair, beside them; where the chosen node restarts "
+                 "from the copy it kept, the .../held readings, the notice sent to it is as redundant as the data, so "
+                 "the counts are the same); with the Trace kept and the "
                  "restart forwarding as step 2.2 does, a walk can restart for ever with a positive chance, handing the "
                  "data back and forth, so the expected number is unbounded; 'can reduce' (能够, a "
                  "capability) read two ways the words allow: lower in total over the cases (a total over this "
