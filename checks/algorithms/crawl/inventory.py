@@ -21,6 +21,9 @@ WALKS = ("previous/kept/round-up", "previous/cleared/round-up",   # the printed 
 ENDING = ("previous/kept", "previous/cleared", "previous/kept/held")
 # the upper layer's checks run under previous/kept, whose one repair (the walk's rounding) is no part of it
 UPPER_LAYER = ("previous/kept",)
+UPPER_PRINTED = (" The upper layer (pieces, the tree, its routes) depends on no reading: its checks run once, under "
+                 "previous/kept, which runs this part as printed (that reading's one repair, the walk's rounding, is "
+                 "no part of it)")
 SEC_5_3_NODES = 3000   # sec. 5.3: 系统的规模为3000个节点 (reproduce.crawl_figs's Figs. 5-6)
 CDM_PRINTED = ("previous/kept", "every-arrival")   # the counter as printed (the walk is not CDM's part)
 # Figs. 5-6 name no APT; the one the text sets for CBDLO is 100 (sec. 5.3, with Fig. 7), which decides.
@@ -1427,11 +1430,12 @@ def sentences() -> list[Sentence]:
                  reading="pieces of an integer value space cut by two-sided range subscriptions (the fewest such "
                  "that every range is a union of pieces; sec. 1 allows general predicates, ranges among them); n "
                  "ranges make up to 2n + 1 (this project's tight bound, virtual_nodes_at_most_twice_subscriptions_plus_1, "
-                 "holds), the least counterexample 2 ranges (Z3); one-sided thresholds alone make at most n + 1"),
+                 "holds), the least counterexample 2 ranges (Z3); one-sided thresholds alone make at most n + 1." + UPPER_PRINTED),
         Sentence("sec. 5.4", "If the value space [a, b] is cut by n subscriptions from m nodes, the number of subspaces, "
                  "i.e. of virtual nodes, satisfies |VirtualNode| <= n + 2.",
                  checked_by=("virtual_nodes_at_most_subscriptions_plus_2",), printed=UPPER_LAYER,
-                 reading="as sec. 5.2 (the relation sign was lost from the text; <= as sec. 5.2's max(VN) says)"),
+                 reading="as sec. 5.2 (the relation sign was lost from the text; <= as sec. 5.2's max(VN) says)."
+                 + UPPER_PRINTED),
         Sentence("sec. 5.2", "Since the attribute topology is a balanced binary tree, the height of the tree is "
                  "h = log2 N, N the number of virtual nodes.",
                  checked_by=("tree_height_is_log2_n",), printed=UPPER_LAYER,
@@ -1442,12 +1446,12 @@ def sentences() -> list[Sentence]:
                  "rounded down (tree_height_is_floor_log2_n, this project's repair) it holds for the shortest "
                  "balanced tree with a piece at every node (split at the middle, height in edges, this project's "
                  "layout); with the pieces at the leaves it would be rounded up instead, and an AVL tree (another "
-                 "sense of 平衡二叉树) can be taller (7 nodes, height 3)"),
+                 "sense of 平衡二叉树) can be taller (7 nodes, height 3)." + UPPER_PRINTED),
         Sentence("sec. 5.3", "The second stage's cost is fixed and equals the height of the attribute tree.",
                  checked_by=("stage_two_cost_is_the_tree_height",), printed=UPPER_LAYER,
                  reading="cost read as the hops from the entry point's virtual node to the one holding the value; "
                  "the entry point is a real subscriber (sec. 4), anywhere in the tree, so a route can climb to the "
-                 "root and go down again: up to twice the height"),
+                 "root and go down again: up to twice the height." + UPPER_PRINTED),
         Sentence("sec. 5.3", "CBDLO can send the data accurately to all the nodes that need it (CBDLO能够把数据准确的发送到"
                  "所有对数据的需求节点上).",
                  checked_by=("walk_reaches_an_entry_whenever_one_is_in_reach", "subscriber_accepts_exactly_the_matching_events"),
@@ -1665,7 +1669,7 @@ def sentences() -> list[Sentence]:
         Sentence("sec. 5.4 Fig. 8", "The second stage's cost equals the height of the tree.",
                  checked_by=("stage_two_cost_is_the_tree_height",), printed=UPPER_LAYER,
                  reading="sec. 5.3's sentence again, read the same way: a route from the entry point can climb to the "
-                 "root and go down again, up to twice the height"),
+                 "root and go down again, up to twice the height." + UPPER_PRINTED),
         Sentence("sec. 5.4 Fig. 8", "As subscriptions grow the APT's hit rate keeps rising (随着订阅的增大APT的命中率会"
                  "不断提高).", reproduced=hit_rate_with_subscriptions,
                  reading="'keeps rising' read over the points up to 3,000 subscriptions (the sentence's own '<3000'): "
