@@ -437,6 +437,12 @@ class Walk:
         """The nodes that receive the data, in order: the source, then each move's destination."""
         return [self.params.source] + [v for v in map(received, self.moves) if v is not None]
 
+    def passed(self) -> list[int]:
+        """The nodes the walk is at, in order: the source, then each forward's destination and each
+        restart's chosen node other than the blocked one (whether the data is sent there or held
+        there: `Reading.handover`). Under "sent" these are the receptions."""
+        return [self.params.source] + [v for v in map(moved_to, self.moves) if v is not None]
+
     def found(self) -> bool:
         return any(m.kind == "found" for m in self.moves)
 
@@ -445,6 +451,12 @@ class Walk:
         that the chosen node restarts from its copy: `Reading.handover`), the hand-over to the entry
         point (at another node: the APT names it)."""
         return sum(m.kind in ("forward", "found") or (m.kind == "restart" and m.to != m.frm) for m in self.moves)
+
+
+def moved_to(move: Move) -> int | None:
+    """The node a move takes the walk to: a forward's destination, a restart's chosen node other
+    than the blocked one (the walk goes on from there, whether the data is sent or held there)."""
+    return move.to if move.kind == "forward" or (move.kind == "restart" and move.to != move.frm) else None
 
 
 def received(move: Move) -> int | None:
@@ -704,6 +716,15 @@ def no_return_within_the_trace(walk: Walk) -> bool:
     return all(got[i] not in got[max(0, i - k):i] for i in range(len(got)))
 
 
+def no_return_within_the_last_k_nodes_passed(walk: Walk) -> bool:
+    """Sec. 3.1 with 'in the short term' measured on the walk's path: the Trace records the nodes the
+    data has just passed (该数据最近刚刚走过的节点), and a restart from a copy held at a Trace node
+    passes that node again without sending it the data. No node receives the data while it is among
+    the last k nodes the walk passed. Under handover "sent" the nodes passed are the receptions, and
+    this is no_return_within_the_trace."""
+    return _first_return_on_the_path(walk) is None
+
+
 def walk_never_revisits_a_node(walk: Walk) -> bool:
     """No node receives the data twice (stronger than sec. 3's claim, which speaks of the most recent path)."""
     got = walk.receptions()
@@ -770,6 +791,14 @@ register(Property(ALGORITHM, "no_return_within_the_trace", no_return_within_the_
                   "just received it (no node receives it twice within k receptions)",
                   witness=restarted, subject="Walk",
                   explain=lambda w: f"node {_first_repeat(w)} receives the data twice within {w.params.k} receptions"))
+register(Property(ALGORITHM, "no_return_within_the_last_k_nodes_passed", no_return_within_the_last_k_nodes_passed,
+                  "sec. 3.1, 'in the short term' read on the walk's path, the nodes the data has just passed "
+                  "(该数据最近刚刚走过的节点): no node receives the data while it is among the last k nodes the walk "
+                  "passed (the same as no_return_within_the_trace where a restart sends the data; where the chosen "
+                  "node restarts from its own copy it passes that node without a reception)",
+                  witness=restarted, subject="Walk",
+                  explain=lambda w: f"node {_first_return_on_the_path(w)} receives the data while among the last "
+                  f"{w.params.k} nodes the walk passed"))
 register(Property(ALGORITHM, "walk_never_revisits_a_node", walk_never_revisits_a_node,
                   "sec. 3.2 and 6: the Trace can prevent the data from forming loops (能够防止数据形成回路, "
                   "without sec. 3.1's 'in the short term'), read without a limit: no node receives the data twice "
@@ -798,6 +827,19 @@ register(Property(ALGORITHM, "walk_ends_with_certainty", walk_ends_with_certaint
                   "sec. 3.2: halving the hop budget on each restart avoids endless blocking and recovery (the walk "
                   "ends with probability 1)", subject="Ending", witness=Ending.can_restart,
                   explain=lambda e: f"the walk ends with probability {e.probability} only"))
+
+
+def _first_return_on_the_path(walk: Walk) -> int | None:
+    """The first node that receives the data while among the last k nodes the walk passed."""
+    window: list[int] = [walk.params.source]
+    for move in walk.moves:
+        at = moved_to(move)
+        if at is None:
+            continue
+        if received(move) is not None and at in window[-walk.params.k:]:
+            return at
+        window.append(at)
+    return None
 
 
 def _first_repeat(walk: Walk) -> int | None:
@@ -920,8 +962,9 @@ register(Property(ALGORITHM, "subscriber_accepts_exactly_the_matching_events",
                                      "the subscriber rejects an event that matches it")))
 
 
-WALK_PROPERTIES = ("forwarding_avoids_the_trace", "no_return_within_the_trace", "walk_never_revisits_a_node",
-                   "recovery_ends", "forwards_at_most_twice_the_budget")
+WALK_PROPERTIES = ("forwarding_avoids_the_trace", "no_return_within_the_trace",
+                   "no_return_within_the_last_k_nodes_passed", "walk_never_revisits_a_node", "recovery_ends",
+                   "forwards_at_most_twice_the_budget")
 
 
 def evaluate(walk: Walk) -> dict[str, bool]:

@@ -250,9 +250,10 @@ def trace_enumeration(scope: Scope, reading: str) -> plugin.Enumeration:
         reading, TRACE_PROPERTIES,
         f"every walk (every random choice) as the graph of its states, on {_atlas_scope(scope)}, no entry point "
         "(a walk that finds one is a prefix of one of these), each property carried along the states as what it "
-        "must remember of the walk (nothing, the last k receptions, the nodes that received the data): from each "
+        "must remember of the walk (nothing, the last k receptions, the last k nodes passed, the nodes that received "
+        "the data): from each "
         "source the shortest walk that breaks it, else the walk of first choices", cases,
-        detail="{sources} sources ({walks} walks judged), {states} (state, memory) pairs searched over the three "
+        detail="{sources} sources ({walks} walks judged), {states} (state, memory) pairs searched over the four "
         "properties")
 
 

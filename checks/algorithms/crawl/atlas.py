@@ -583,6 +583,13 @@ def _no_return_step(window, move, graph, k):
     return VIOLATED if got in window else (window + (got,))[-k:]
 
 
+def _path_step(window, move, graph, k):
+    at = C.moved_to(move)
+    if at is None:
+        return window
+    return VIOLATED if C.received(move) is not None and at in window else (window + (at,))[-k:]
+
+
 def _never_revisits_step(seen, move, graph, k):
     got = C.received(move)
     if got is None:
@@ -597,6 +604,9 @@ MONITORS = {
                                            else VIOLATED),
     # the last k receptions
     "no_return_within_the_trace": Monitor(lambda source, k: (source,), _no_return_step),
+    # the last k nodes the walk passed (a restart at a Trace node passes it, whether or not it sends
+    # the data there)
+    "no_return_within_the_last_k_nodes_passed": Monitor(lambda source, k: (source,), _path_step),
     # every node that received the data (a bit each); a walk can also go round for ever without
     # a second reception (blocked, it restarts at the blocked node itself again and again)
     "walk_never_revisits_a_node": Monitor(lambda source, k: 1 << source, _never_revisits_step, round_breaks=True),
