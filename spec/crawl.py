@@ -717,11 +717,12 @@ def no_return_within_the_trace(walk: Walk) -> bool:
 
 
 def no_return_within_the_last_k_nodes_passed(walk: Walk) -> bool:
-    """Sec. 3.1 with 'in the short term' measured on the walk's path: the Trace records the nodes the
-    data has just passed (该数据最近刚刚走过的节点), and a restart from a copy held at a Trace node
-    passes that node again without sending it the data. No node receives the data while it is among
-    the last k nodes the walk passed. Under handover "sent" the nodes passed are the receptions, and
-    this is no_return_within_the_trace."""
+    """Sec. 3.1 with 'in the short term' counted over the nodes the walk passed: the Trace records
+    the nodes the data has just passed (该数据最近刚刚走过的节点), and a restart from a copy held at a
+    Trace node passes that node again without sending it the data, which this reading does not count
+    as the data coming back (a return needs a reception: 回到...收到过). No node receives the data
+    while it is among the last k nodes the walk passed. Under handover "sent" the nodes passed are the
+    receptions, and this is no_return_within_the_trace."""
     return _first_return_on_the_path(walk) is None
 
 
@@ -792,10 +793,11 @@ register(Property(ALGORITHM, "no_return_within_the_trace", no_return_within_the_
                   witness=restarted, subject="Walk",
                   explain=lambda w: f"node {_first_repeat(w)} receives the data twice within {w.params.k} receptions"))
 register(Property(ALGORITHM, "no_return_within_the_last_k_nodes_passed", no_return_within_the_last_k_nodes_passed,
-                  "sec. 3.1, 'in the short term' read on the walk's path, the nodes the data has just passed "
-                  "(该数据最近刚刚走过的节点): no node receives the data while it is among the last k nodes the walk "
-                  "passed (the same as no_return_within_the_trace where a restart sends the data; where the chosen "
-                  "node restarts from its own copy it passes that node without a reception)",
+                  "sec. 3.1, 'in the short term' counted over the nodes the data has just passed (该数据最近刚刚走过的"
+                  "节点), a return needing a reception: no node receives the data while it is among the last k nodes "
+                  "the walk passed (the same as no_return_within_the_trace where a restart sends the data; where the "
+                  "chosen node restarts from its own copy, that restart passes the node without a reception and is "
+                  "not counted as a return: a choice)",
                   witness=restarted, subject="Walk",
                   explain=lambda w: f"node {_first_return_on_the_path(w)} receives the data while among the last "
                   f"{w.params.k} nodes the walk passed"))
